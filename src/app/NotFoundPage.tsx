@@ -1,0 +1,26 @@
+import { Button, Container, Text, Title } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+export function NotFoundPage() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    console.warn(`404: no page at ${pathname}`);
+  }, [pathname]);
+  return (
+    <Container size="sm" py={80} ta="center">
+      <Text fz={96} fw={900} c="dimmed" lh={1}>
+        404
+      </Text>
+      <Title order={1} mt="md">
+        Oops! Page not found
+      </Title>
+      <Text c="dimmed" mt="sm">
+        There is nothing at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+      </Text>
+      <Button component={Link} to="/" mt="xl">
+        Return to Home
+      </Button>
+    </Container>
+  );
+}

@@ -1,0 +1,101 @@
+export type FaqCategory =
+  | 'Recording'
+  | 'Audio'
+  | 'Formats'
+  | 'Storage'
+  | 'Collaboration'
+  | 'Quality'
+  | 'Technical'
+  | 'Troubleshooting';
+
+export interface FaqEntry {
+  readonly question: string;
+  readonly answer: string;
+  readonly category: FaqCategory;
+}
+
+export const FAQ_CATEGORIES: readonly FaqCategory[] = [
+  'Recording',
+  'Audio',
+  'Formats',
+  'Storage',
+  'Collaboration',
+  'Quality',
+  'Technical',
+  'Troubleshooting',
+];
+
+export const FAQ: readonly FaqEntry[] = [
+  {
+    category: 'Recording',
+    question: 'Do I need an account or to install anything?',
+    answer:
+      'No. Open the studio, allow access to your screen, camera or microphone, and press Start. There is no sign-in, no download and no watermark. You can also install the app from your browser to use it offline.',
+  },
+  {
+    category: 'Recording',
+    question: 'How long can a recording be?',
+    answer:
+      'There are no plan limits. A single recording stops automatically after 3 hours to protect your disk; you can start a new one right away. Recordings are written to your browser storage as they happen, so a long session is safe even if the tab crashes.',
+  },
+  {
+    category: 'Recording',
+    question: 'Can I place my webcam anywhere on the screen?',
+    answer:
+      'Yes. In Screen + Webcam mode the camera bubble can sit in any of 9 positions (the four corners, the middle of each edge, or the centre), in 3 sizes (small, medium, large) and 3 shapes (circle, rounded rectangle, square). It is burned into the video permanently.',
+  },
+  {
+    category: 'Audio',
+    question: 'Can I record system audio and my microphone together?',
+    answer:
+      'Yes. Turn on "Capture system audio" in Settings and tick "Share audio" in the browser\'s screen picker. Your microphone and the shared audio are mixed into one track. Chrome and Edge can share tab audio on every system and full-system audio on Windows and ChromeOS.',
+  },
+  {
+    category: 'Audio',
+    question: 'Why is my recording silent?',
+    answer:
+      'Check that the browser may use your microphone (the camera icon in the address bar), that the microphone toggle in the studio is on, and that the right input is selected in your system settings. The studio warns you when your microphone has been silent for a few seconds while recording.',
+  },
+  {
+    category: 'Formats',
+    question: 'What file format do I get?',
+    answer:
+      'A WebM file with VP9 video (VP8 on browsers without VP9) and Opus audio. It has a proper duration and seek index, so it plays and seeks in Chrome, Firefox, Edge, VLC and most editors. Convert it to MP4 with any video converter if a tool needs that.',
+  },
+  {
+    category: 'Storage',
+    question: 'Where are my recordings stored? Are they uploaded?',
+    answer:
+      'Nowhere but your own computer. Recordings are processed in your browser, kept in its local storage until you delete them, and saved to disk when you download them. Nothing is uploaded.',
+  },
+  {
+    category: 'Storage',
+    question: 'How much disk space does a recording need?',
+    answer:
+      'It follows the bitrate in Settings. At the default 1080p and 5 Mbps a minute takes about 38 MB; 1080p recordings are typically 35 to 100 MB per minute depending on the bitrate you choose. The studio shows free space and warns you before you run short.',
+  },
+  {
+    category: 'Collaboration',
+    question: 'Can I record a conversation with a guest?',
+    answer:
+      'Yes. Open a room, send the invite link, and admit your guest. Video and audio travel directly between you over WebRTC. The host can record everyone mixed into one video or one file per person.',
+  },
+  {
+    category: 'Quality',
+    question: 'What quality can I record in?',
+    answer:
+      'Choose 720p, 1080p or 4K and a bitrate from 1,000 to 10,000 kbps in Settings, at 30 or 60 frames per second. The studio adapts the frame rate down to 15 fps when your computer cannot keep up, rather than dropping the recording.',
+  },
+  {
+    category: 'Technical',
+    question: 'Which browsers are supported?',
+    answer:
+      'Chrome 88+, Edge 88+ and Firefox 85+. Safari 14+ supports the core features. The smoothest recording, including while the tab is in the background, is in Chrome and Edge.',
+  },
+  {
+    category: 'Troubleshooting',
+    question: 'My webcam does not appear. What can I do?',
+    answer:
+      'Check the browser\'s camera permission for this site and refresh the page. Close other apps that may be using the camera, such as video-call apps, then press Connect Webcam again.',
+  },
+];

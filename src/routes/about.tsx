@@ -1,0 +1,5 @@
+import { AboutPage } from '../features/content/pages/AboutPage';
+
+export default function AboutRoute() {
+  return <AboutPage />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from '@tanstack/react-router';
+import { ComparisonPage } from '../features/content/pages/ComparisonPage';
+
+export default function ComparisonRoute() {
+  const { slug } = useParams({ from: '/vs/$slug' });
+  return <ComparisonPage slug={slug} />;
+}

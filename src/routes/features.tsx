@@ -1,0 +1,5 @@
+import { FeaturesPage } from '../features/content/pages/FeaturesPage';
+
+export default function FeaturesRoute() {
+  return <FeaturesPage />;
+}

@@ -1,0 +1,5 @@
+import { HelpPage } from '../features/content/pages/HelpPage';
+
+export default function HelpRoute() {
+  return <HelpPage />;
+}

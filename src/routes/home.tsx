@@ -1,0 +1,5 @@
+import { HomePage } from '../features/content/pages/HomePage';
+
+export default function HomeRoute() {
+  return <HomePage />;
+}

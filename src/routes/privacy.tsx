@@ -1,0 +1,5 @@
+import { PrivacyPage } from '../features/content/pages/PrivacyPage';
+
+export default function PrivacyRoute() {
+  return <PrivacyPage />;
+}

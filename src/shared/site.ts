@@ -1,0 +1,15 @@
+import type { SiteInfo } from './metadata/page-meta';
+
+export const PRODUCT_NAME = 'Framecast';
+
+// import.meta.env exists only under Vite; the prerenderer and Node-side tests import this too.
+const env = (import.meta as { env?: { VITE_SITE_URL?: string } }).env ?? {};
+
+/** Where the site is published; canonical and share-image addresses are built from it. */
+export const SITE: SiteInfo = {
+  name: PRODUCT_NAME,
+  url: (env.VITE_SITE_URL ?? 'https://framecast.app').replace(/\/$/, ''),
+  defaultImage: '/og-image.png',
+  imageWidth: 1200,
+  imageHeight: 630,
+};

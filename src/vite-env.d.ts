@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_SITE_URL?: string;
+  readonly VITE_SIGNALING_URL?: string;
+  readonly VITE_ICE_SERVERS?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

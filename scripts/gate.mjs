@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// The one gate: typecheck, lint, unit tests, production build, end-to-end tests, in order.
+// Stops at the first failing step and always ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const outDir = '.gate';
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const steps = [
+  { name: 'typecheck', cmd: 'npm run -s typecheck' },
+  { name: 'lint', cmd: 'npm run -s lint' },
+  { name: 'unit tests', cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${outDir}/vitest.json`, counts: vitestCounts },
+  { name: 'build', cmd: 'npm run -s build' },
+  { name: 'fixtures', cmd: 'bash scripts/make-fixtures.sh' },
+  { name: 'end-to-end tests', cmd: 'npx playwright test', env: { PW_JSON_OUTPUT: `${outDir}/playwright.json` }, counts: playwrightCounts },
+];
+
+function vitestCounts() {
+  const file = `${outDir}/vitest.json`;
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+}
+
+function playwrightCounts() {
+  const file = `${outDir}/playwright.json`;
+  if (!existsSync(file)) return null;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (stats.interrupted ?? 0) };
+}
+
+let passed = 0;
+let failed = 0;
+const timings = [];
+for (const step of steps) {
+  const started = Date.now();
+  console.log(`\n=== ${step.name}: ${step.cmd}`);
+  const result = spawnSync(step.cmd, { shell: true, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  timings.push(`${step.name} ${seconds}s`);
+  const counts = step.counts?.();
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  if (result.status !== 0) {
+    if (!counts || counts.failed === 0) failed += 1; // the step itself failed (type error, lint, build, crash)
+    console.log(`\n=== ${step.name} FAILED after ${seconds}s`);
+    break;
+  }
+}
+console.log(`\n=== timings: ${timings.join(', ')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,45 @@
+import { test, expect } from './support/test';
+import { PAGE_METAS } from '../../src/app/route-meta';
+import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
+import { SITE } from '../../src/shared/site';
+
+test('each route declares its title, description and canonical after client-side navigation', async ({ page }) => {
+  await page.goto('/');
+  for (const meta of PAGE_METAS) {
+    // Navigate inside the app, as a user following links would.
+    await page.evaluate((path) => {
+      window.history.pushState({}, '', path);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+    }, meta.path);
+    await expect(page).toHaveTitle(documentTitle(SITE, meta.title));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', meta.description);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', absoluteUrl(SITE, meta.path));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', absoluteUrl(SITE, '/og-image.png'));
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+  }
+});
+
+test('following a header link updates the head', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveTitle(/^About \| /);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', absoluteUrl(SITE, '/about'));
+});
+
+for (const [path, type] of [
+  ['/', 'WebApplication'],
+  ['/help', 'FAQPage'],
+  ['/about', 'Organization'],
+] as const) {
+  test(`the JSON-LD on ${path} parses and is a ${type}`, async ({ page }) => {
+    await page.goto(path);
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(blocks.length).toBeGreaterThan(0);
+    const parsed = blocks.map((b) => JSON.parse(b) as Record<string, unknown>);
+    expect(parsed.map((p) => p['@type'])).toContain(type);
+    const main = parsed.find((p) => p['@type'] === type);
+    expect(main?.['@context']).toBe('https://schema.org');
+    if (type === 'WebApplication') expect(main?.offers).toMatchObject({ price: '0', priceCurrency: 'USD' });
+    if (type === 'FAQPage') expect((main?.mainEntity as unknown[]).length).toBe(12);
+  });
+}

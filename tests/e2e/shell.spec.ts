@@ -1,0 +1,67 @@
+import { test, expect } from './support/test';
+import { ALL_ROUTES } from './support/routes';
+
+test.describe('every route', () => {
+  for (const path of ALL_ROUTES) {
+    test(`${path} renders its heading inside the header and footer`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveCount(6);
+      await page.waitForLoadState('networkidle');
+    });
+  }
+});
+
+test.describe('header active link', () => {
+  const cases: [string, string | null][] = [
+    ['/', 'Home'],
+    ['/studio', 'Record'],
+    ['/features', 'Features'],
+    ['/how-to/record-gameplay', null],
+  ];
+  for (const [path, active] of cases) {
+    test(`on ${path} the active link is ${active ?? 'none'}`, async ({ page }) => {
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link')).toHaveCount(5);
+      const current = nav.locator('[aria-current="page"]');
+      if (active) {
+        await expect(current).toHaveCount(1);
+        await expect(current).toHaveText(active);
+      } else {
+        await expect(current).toHaveCount(0);
+      }
+    });
+  }
+});
+
+test('the mobile drawer opens and navigates at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL(/\/features$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Features');
+  await expect(drawer).toBeHidden();
+});
+
+test('an unknown path shows the not-found page, logs the path and is noindex', async ({ page, guard }) => {
+  const path = '/this/page/does-not-exist';
+  await page.goto(path);
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  expect(guard.warnings.some((w) => w.includes(path))).toBe(true);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+});
+
+test('an unknown guide slug is not found', async ({ page }) => {
+  await page.goto('/how-to/juggle-chainsaws');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+});

@@ -1,0 +1,27 @@
+import path from 'node:path';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures/generated');
+export const CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'camera.y4m');
+export const MIC_FIXTURE = path.join(FIXTURES_DIR, 'mic.wav');
+
+/** Flags that let headless Chromium run as root on a machine with no GPU and no network. */
+export const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Fake camera, microphone and screen picker, playing the fixture media. */
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  `--use-file-for-fake-video-capture=${CAMERA_FIXTURE}`,
+  `--use-file-for-fake-audio-capture=${MIC_FIXTURE}`,
+];
+
+export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:4173';

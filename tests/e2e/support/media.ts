@@ -1,0 +1,169 @@
+/**
+ * Inspects media files the way a user's player would: ffprobe for the container and
+ * streams, ffmpeg to decode a frame and read its pixels, and the WebM layout reader.
+ */
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { readWebmLayout, type WebmLayout } from './webm';
+
+const run = promisify(execFile);
+
+export interface StreamInfo {
+  readonly index: number;
+  readonly codecType: string;
+  readonly codecName: string;
+  readonly width?: number;
+  readonly height?: number;
+  readonly sampleRate?: number;
+  readonly channels?: number;
+}
+
+export interface MediaInfo {
+  readonly formatName: string;
+  /** Container duration in seconds, or null when the file does not state one (raw MediaRecorder output). */
+  readonly duration: number | null;
+  readonly size: number;
+  readonly bitRate: number | null;
+  readonly streams: readonly StreamInfo[];
+  readonly video: StreamInfo | undefined;
+  readonly audio: StreamInfo | undefined;
+}
+
+interface FfprobeJson {
+  format: { format_name: string; duration?: string; size: string; bit_rate?: string };
+  streams: {
+    index: number;
+    codec_type: string;
+    codec_name: string;
+    width?: number;
+    height?: number;
+    sample_rate?: string;
+    channels?: number;
+  }[];
+}
+
+const num = (s: string | undefined): number | null => {
+  if (s === undefined || s === 'N/A') return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+};
+
+export async function probe(file: string): Promise<MediaInfo> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
+  const json = JSON.parse(stdout) as FfprobeJson;
+  const streams: StreamInfo[] = json.streams.map((s) => ({
+    index: s.index,
+    codecType: s.codec_type,
+    codecName: s.codec_name,
+    ...(s.width !== undefined ? { width: s.width } : {}),
+    ...(s.height !== undefined ? { height: s.height } : {}),
+    ...(s.sample_rate !== undefined ? { sampleRate: Number(s.sample_rate) } : {}),
+    ...(s.channels !== undefined ? { channels: s.channels } : {}),
+  }));
+  return {
+    formatName: json.format.format_name,
+    duration: num(json.format.duration),
+    size: Number(json.format.size),
+    bitRate: num(json.format.bit_rate),
+    streams,
+    video: streams.find((s) => s.codecType === 'video'),
+    audio: streams.find((s) => s.codecType === 'audio'),
+  };
+}
+
+/** Decodes every video frame and counts them. */
+export async function countVideoFrames(file: string): Promise<number> {
+  const { stdout } = await run('ffprobe', [
+    '-v', 'error', '-select_streams', 'v:0', '-count_frames',
+    '-show_entries', 'stream=nb_read_frames', '-of', 'csv=p=0', file,
+  ]);
+  return Number(stdout.trim().split(/\s+/)[0]);
+}
+
+export interface PacketTimes {
+  /** Presentation time of the first packet, seconds. */
+  readonly start: number;
+  /** Presentation time where the last packet ends, seconds. */
+  readonly end: number;
+  readonly count: number;
+  /** Largest gap between consecutive presentation times, seconds. */
+  readonly largestGap: number;
+}
+
+/** Packet timing of one stream ("v:0" or "a:0"), read without decoding. */
+export async function packetTimes(file: string, stream: 'v:0' | 'a:0'): Promise<PacketTimes> {
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', stream, '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  const rows = stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [pts, dur] = line.split(',');
+      return { pts: Number(pts), dur: num(dur) ?? 0 };
+    })
+    .filter((r) => Number.isFinite(r.pts))
+    .sort((a, b) => a.pts - b.pts);
+  if (rows.length === 0) throw new Error(`No packets in ${stream} of ${file}`);
+  let largestGap = 0;
+  for (let i = 1; i < rows.length; i++) largestGap = Math.max(largestGap, (rows[i]?.pts ?? 0) - (rows[i - 1]?.pts ?? 0));
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  if (!first || !last) throw new Error('unreachable');
+  return { start: first.pts, end: last.pts + last.dur, count: rows.length, largestGap };
+}
+
+export interface RgbFrame {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Buffer;
+  /** [r, g, b] at (x, y). */
+  pixel(x: number, y: number): [number, number, number];
+}
+
+/** Decodes the video frame shown at `time` seconds (seeking like a player would) into RGB. */
+export async function frameAt(file: string, time: number): Promise<RgbFrame> {
+  const info = await probe(file);
+  const width = info.video?.width;
+  const height = info.video?.height;
+  if (!width || !height) throw new Error(`No video stream in ${file}`);
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-ss', String(time), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: width * height * 3 + 1024 },
+  );
+  if (stdout.length < width * height * 3) throw new Error(`No frame decoded at ${time}s in ${file}`);
+  return {
+    width,
+    height,
+    data: stdout,
+    pixel(x, y) {
+      const i = (Math.round(y) * width + Math.round(x)) * 3;
+      return [stdout[i] ?? 0, stdout[i + 1] ?? 0, stdout[i + 2] ?? 0];
+    },
+  };
+}
+
+/** Mean colour of a rectangle of a frame, to compare regions robustly against compression noise. */
+export function meanColor(frame: RgbFrame, x: number, y: number, w: number, h: number): [number, number, number] {
+  const sum = [0, 0, 0];
+  let n = 0;
+  for (let yy = Math.round(y); yy < Math.round(y + h); yy++) {
+    for (let xx = Math.round(x); xx < Math.round(x + w); xx++) {
+      const [r, g, b] = frame.pixel(xx, yy);
+      sum[0] = (sum[0] ?? 0) + r;
+      sum[1] = (sum[1] ?? 0) + g;
+      sum[2] = (sum[2] ?? 0) + b;
+      n++;
+    }
+  }
+  return [(sum[0] ?? 0) / n, (sum[1] ?? 0) / n, (sum[2] ?? 0) / n];
+}
+
+export async function webmLayout(file: string): Promise<WebmLayout> {
+  return readWebmLayout(new Uint8Array(await readFile(file)));
+}

@@ -1,0 +1,47 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** What a page did that a healthy page must not: console errors, uncaught exceptions, calls to other hosts. */
+export class PageGuard {
+  readonly consoleErrors: string[] = [];
+  readonly foreignRequests: string[] = [];
+  readonly warnings: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  watch(page: Page): void {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') this.consoleErrors.push(msg.text());
+      if (msg.type() === 'warning') this.warnings.push(msg.text());
+    });
+    page.on('pageerror', (err) => this.consoleErrors.push(`Uncaught: ${err.message}`));
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol.startsWith('ws')) && url.hostname !== '127.0.0.1') {
+        this.foreignRequests.push(req.url());
+      }
+    });
+  }
+
+  /** Expect console errors matching `pattern` (for tests of failure paths). */
+  allowConsoleError(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+
+  unexpectedErrors(): string[] {
+    return this.consoleErrors.filter((e) => !this.allowed.some((p) => p.test(e)));
+  }
+}
+
+export const test = base.extend<{ guard: PageGuard }>({
+  guard: [
+    async ({ page }, use) => {
+      const guard = new PageGuard();
+      guard.watch(page);
+      await use(guard);
+      expect(guard.unexpectedErrors(), 'console errors').toEqual([]);
+      expect(guard.foreignRequests, 'requests to hosts other than 127.0.0.1').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

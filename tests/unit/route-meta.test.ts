@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_META, PAGE_METAS, howToTotalTime, metaForPath } from '../../src/app/route-meta';
+
+describe('metaForPath', () => {
+  it('finds every declared page by its path, with or without a trailing slash', () => {
+    for (const meta of PAGE_METAS) {
+      expect(metaForPath(meta.path)).toBe(meta);
+      if (meta.path !== '/') expect(metaForPath(`${meta.path}/`)).toBe(meta);
+    }
+  });
+
+  it('declares the 25 indexable pages of the spec with unique titles and descriptions', () => {
+    expect(PAGE_METAS).toHaveLength(25);
+    expect(new Set(PAGE_METAS.map((m) => m.title)).size).toBe(PAGE_METAS.length);
+    expect(new Set(PAGE_METAS.map((m) => m.description)).size).toBe(PAGE_METAS.length);
+    for (const m of PAGE_METAS) {
+      expect(m.description.length).toBeGreaterThan(50);
+      expect(m.description.length).toBeLessThanOrEqual(170);
+      expect(m.keywords.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives unknown paths the home metadata with noindex', () => {
+    const meta = metaForPath('/nope/nothing');
+    expect(meta.title).toBe(HOME_META.title);
+    expect(meta.noindex).toBe(true);
+  });
+
+  it('gives rooms their own noindex metadata', () => {
+    const meta = metaForPath('/room/abc123');
+    expect(meta.path).toBe('/room/abc123');
+    expect(meta.noindex).toBe(true);
+  });
+
+  it('carries the structured data the spec asks for', () => {
+    expect(metaForPath('/').jsonLd?.[0]?.['@type']).toBe('WebApplication');
+    expect(metaForPath('/help').jsonLd?.[0]?.['@type']).toBe('FAQPage');
+    expect(metaForPath('/about').jsonLd?.[0]?.['@type']).toBe('Organization');
+    expect(metaForPath('/how-to/record-gameplay').jsonLd?.[0]).toMatchObject({ '@type': 'HowTo', totalTime: 'PT10M' });
+  });
+});
+
+describe('howToTotalTime', () => {
+  it('takes the first number of the duration text, default 5 minutes', () => {
+    expect(howToTotalTime('7 minutes')).toBe('PT7M');
+    expect(howToTotalTime('About 3-4 min')).toBe('PT3M');
+    expect(howToTotalTime('a few minutes')).toBe('PT5M');
+  });
+});

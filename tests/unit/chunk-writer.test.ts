@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { ChunkWriter, type ChunkStore } from '../../src/features/recording/chunk-writer';
+
+class MemoryStore implements ChunkStore {
+  readonly chunks = new Map<number, Uint8Array>();
+  puts = 0;
+  put(position: number, bytes: Uint8Array) {
+    this.puts += 1;
+    this.chunks.set(position, bytes.slice());
+    return Promise.resolve();
+  }
+  get(position: number) {
+    return Promise.resolve(this.chunks.get(position)?.slice());
+  }
+  /** What a reader of the store sees: the chunks concatenated in position order. */
+  file(): number[] {
+    return [...this.chunks.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, bytes]) => [...bytes]);
+  }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const bytes = (...values: number[]) => Uint8Array.from(values);
+
+describe('ChunkWriter', () => {
+  it('persists appends as one chunk per flush', async () => {
+    const store = new MemoryStore();
+    const writer = new ChunkWriter(store);
+    writer.write(0, bytes(1, 2, 3));
+    writer.write(3, bytes(4, 5));
+    expect(writer.size).toBe(5);
+    expect(writer.persistedSize).toBe(0);
+    await writer.flush();
+    writer.write(5, bytes(6));
+    await writer.flush();
+    expect(store.puts).toBe(2);
+    expect(store.file()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('patches bytes that were already persisted, across chunk boundaries', async () => {
+    const store = new MemoryStore();
+    const writer = new ChunkWriter(store);
+    writer.write(0, bytes(0, 0, 0, 0));
+    await writer.flush();
+    writer.write(4, bytes(0, 0, 0, 0));
+    await writer.flush();
+    writer.write(8, bytes(9, 9));
+    writer.write(2, bytes(7, 7, 7, 7)); // spans chunk 0 and chunk 4
+    writer.write(9, bytes(5, 6)); // half patch of pending bytes, half append
+    await writer.flush();
+    expect(store.file()).toEqual([0, 0, 7, 7, 7, 7, 0, 0, 9, 5, 6]);
+  });
+
+  it('keeps a patch that arrives while its range is being persisted', async () => {
+    let release: () => void = () => undefined;
+    const store = new MemoryStore();
+    const slowStore: ChunkStore = {
+      put: (p, b) => new Promise((resolve) => (release = () => void store.put(p, b).then(resolve))),
+      get: (p) => store.get(p),
+    };
+    const writer = new ChunkWriter(slowStore);
+    writer.write(0, bytes(1, 1, 1));
+    const first = writer.flush();
+    await tick(); // the put is now in flight
+    writer.write(1, bytes(8));
+    release();
+    await first;
+    const second = writer.flush();
+    await tick();
+    release();
+    await second;
+    expect(store.file()).toEqual([1, 8, 1]);
+  });
+
+  it('matches a reference buffer for a random mix of appends and patches', async () => {
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const store = new MemoryStore();
+    const writer = new ChunkWriter(store);
+    const reference: number[] = [];
+    for (let step = 0; step < 400; step++) {
+      const length = 1 + random(50);
+      const data = Uint8Array.from({ length }, () => random(256));
+      const position = reference.length > 0 && random(4) === 0 ? random(reference.length) : reference.length;
+      writer.write(position, data);
+      data.forEach((value, i) => (reference[position + i] = value));
+      if (random(5) === 0) await writer.flush();
+    }
+    await writer.flush();
+    expect(store.file()).toEqual(reference);
+  });
+
+  it('surfaces a store failure to the flush caller and keeps later flushes working', async () => {
+    const store = new MemoryStore();
+    let fail = true;
+    const flaky: ChunkStore = {
+      put: (p, b) => (fail ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : store.put(p, b)),
+      get: (p) => store.get(p),
+    };
+    const writer = new ChunkWriter(flaky);
+    writer.write(0, bytes(1));
+    await expect(writer.flush()).rejects.toThrow('full');
+    fail = false;
+    writer.write(1, bytes(2));
+    await writer.flush();
+    expect(store.file()).toEqual([2]);
+  });
+});

@@ -33,6 +33,8 @@ for (const [path, type] of [
 ] as const) {
   test(`the JSON-LD on ${path} parses and is a ${type}`, async ({ page }) => {
     await page.goto(path);
+    // The head is applied after the first render; wait for it rather than racing it.
+    await expect(page.locator('script[type="application/ld+json"]').first()).toBeAttached();
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     expect(blocks.length).toBeGreaterThan(0);
     const parsed = blocks.map((b) => JSON.parse(b) as Record<string, unknown>);

@@ -1,36 +1,47 @@
-import { Badge, Button, Card, Container, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconCamera } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Card, Container, Grid, Stack } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../shared/ui/PageHeader';
-
-type RecordingMode = 'screen-only' | 'webcam-only' | 'screen-webcam';
-
-const MODES: { value: RecordingMode; label: string }[] = [
-  { value: 'screen-only', label: 'Screen Only' },
-  { value: 'webcam-only', label: 'Webcam Only' },
-  { value: 'screen-webcam', label: 'Screen + Webcam' },
-];
+import { ControlBar } from './ControlBar';
+import { DownloadCard } from './DownloadCard';
+import { MicLevel } from './MicLevel';
+import { ModeSelector } from './ModeSelector';
+import { PreviewPanel } from './PreviewPanel';
+import { QuickSetupCard } from './QuickSetupCard';
+import { StatsCard } from './StatsCard';
+import { matchShortcut } from './studio-shortcuts';
+import { useStudioController } from './useStudioController';
 
 export function StudioPage() {
-  const [mode, setMode] = useState<RecordingMode>('screen-webcam');
-  const [webcam, setWebcam] = useState<MediaStream | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const { controller, snapshot } = useStudioController(hostRef);
+  const { recordingState } = snapshot;
+  const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
+
+  // Leaving mid-recording would drop the rest of it: ask first, in the app and on tab close.
+  useBlocker({
+    shouldBlockFn: () => !window.confirm('A recording is in progress. Leave and stop recording?'),
+    enableBeforeUnload: () => capturing,
+    disabled: !capturing,
+  });
 
   useEffect(() => {
-    const video = videoRef.current;
-    if (video) video.srcObject = webcam;
-    return () => webcam?.getTracks().forEach((t) => t.stop());
-  }, [webcam]);
-
-  const connectWebcam = async () => {
-    try {
-      setError(null);
-      setWebcam(await navigator.mediaDevices.getUserMedia({ video: { width: 1280, height: 720 }, audio: true }));
-    } catch {
-      setError('Webcam Access Denied: Please allow camera access to record videos.');
-    }
-  };
+    const onKey = (event: KeyboardEvent) => {
+      const shortcut = matchShortcut(event);
+      if (!shortcut) return;
+      event.preventDefault();
+      const { recordingState: state } = controller.getSnapshot();
+      if (shortcut === 'startStop') {
+        if (state === 'idle') void controller.start();
+        else if (state !== 'processing') void controller.stop();
+      } else if (state === 'recording') controller.pause();
+      else if (state === 'paused') controller.resume();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [controller]);
 
   return (
     <Container size="xl" py="xl">
@@ -39,49 +50,57 @@ export function StudioPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder>
             <Stack>
-              <SegmentedControl
-                aria-label="Recording mode"
-                value={mode}
-                onChange={setMode}
-                data={MODES}
+              <ModeSelector
+                mode={snapshot.mode}
+                overlay={snapshot.overlay}
+                locked={recordingState !== 'idle'}
+                onMode={(mode) => {
+                  controller.setMode(mode);
+                }}
+                onOverlay={(overlay) => {
+                  controller.setOverlay(overlay);
+                }}
               />
-              <div style={{ position: 'relative', background: '#000', aspectRatio: '16 / 9' }}>
-                <video
-                  ref={videoRef}
-                  data-testid="studio-preview"
-                  aria-label="Live preview"
-                  autoPlay
-                  muted
-                  playsInline
-                  style={{ width: '100%', height: '100%', objectFit: 'contain' }}
-                />
-                <Badge pos="absolute" top={8} right={8} variant="filled" color="dark">
-                  {MODES.find((m) => m.value === mode)?.label}
-                </Badge>
-              </div>
-              {error ? (
-                <Text c="red" role="alert">
-                  {error}
-                </Text>
-              ) : null}
+              <PreviewPanel snapshot={snapshot} hostRef={hostRef} />
+              <MicLevel snapshot={snapshot} controller={controller} />
+              <ControlBar
+                snapshot={snapshot}
+                onToggleVideo={() => {
+                  controller.toggleVideo();
+                }}
+                onToggleAudio={() => {
+                  controller.toggleAudio();
+                }}
+                onSelectScreen={() => void controller.selectScreen()}
+                onStart={() => void controller.start()}
+                onPause={() => {
+                  controller.pause();
+                }}
+                onResume={() => {
+                  controller.resume();
+                }}
+                onStop={() => void controller.stop()}
+              />
             </Stack>
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Card withBorder>
-            <Title order={2} size="h4" mb="sm">
-              Quick Setup
-            </Title>
-            <Button
-              leftSection={<IconCamera size={16} aria-hidden />}
-              onClick={() => void connectWebcam()}
-              disabled={webcam !== null}
-              aria-label="Connect webcam"
-              fullWidth
-            >
-              {webcam ? 'Webcam Connected' : 'Connect Webcam'}
-            </Button>
-          </Card>
+          <Stack>
+            <StatsCard controller={controller} mode={snapshot.mode} />
+            {snapshot.lastRecording ? (
+              <DownloadCard
+                recording={snapshot.lastRecording}
+                onDownload={() => {
+                  controller.download();
+                }}
+              />
+            ) : null}
+            <QuickSetupCard
+              snapshot={snapshot}
+              onSelectScreen={() => void controller.selectScreen()}
+              onConnectWebcam={() => void controller.connectWebcam()}
+            />
+          </Stack>
         </Grid.Col>
       </Grid>
     </Container>

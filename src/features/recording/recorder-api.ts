@@ -1,0 +1,80 @@
+/**
+ * The typed contract between the page and the recorder worker (workers/recorder.worker.ts),
+ * shared by both sides so comlink calls are checked at compile time.
+ */
+import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
+import type { RecordingMode } from '../../shared/storage/recordings-db';
+
+export type VideoSourceKind = 'screen' | 'webcam';
+
+export interface OverlayLayout {
+  shape: OverlayShape;
+  size: OverlaySize;
+  position: OverlayPosition;
+}
+
+export interface CompositeLayout {
+  mode: RecordingMode;
+  overlay: OverlayLayout;
+}
+
+export interface StartOptions {
+  recordingId: string;
+  name: string;
+  mode: RecordingMode;
+  size: Size;
+  /** Bits per second. */
+  videoBitrate: number;
+  audioBitrate: number;
+  frameRate: number;
+  createdAt: number;
+}
+
+export type EngineState = 'idle' | 'recording' | 'paused' | 'finalizing';
+
+export interface RecorderStats {
+  state: EngineState;
+  /** Active media time recorded, paused time excluded. */
+  durationMs: number;
+  /** Bytes of the file written so far. */
+  bytes: number;
+  /** Frames composited in the last second. */
+  fps: number;
+  /** The adaptive loop's current target. */
+  targetFps: number;
+  framesEncoded: number;
+  framesDropped: number;
+  /** Source pictures (screen + webcam) converted for drawing since the worker started. */
+  sourceConversions: number;
+}
+
+export interface RecordingResult {
+  recordingId: string;
+  durationMs: number;
+  size: number;
+  mimeType: string;
+  videoCodec: string;
+}
+
+export interface RecorderEvents {
+  /** A failure the worker could not recover from; whatever was stored is kept. */
+  onError(message: string, name: string): void;
+}
+
+export interface RecorderWorkerApi {
+  attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void;
+  setEvents(events: RecorderEvents): void;
+  setSize(size: Size): void;
+  setLayout(layout: CompositeLayout): void;
+  /** A transferred MediaStreamTrackProcessor readable, or null to clear the source. */
+  setVideoSource(kind: VideoSourceKind, readable: ReadableStream<VideoFrame> | null): void;
+  /** Fallback path: frames pushed from the page where readables cannot be transferred. */
+  pushVideoFrame(kind: VideoSourceKind, frame: ImageBitmap): void;
+  setAudioSource(readable: ReadableStream<AudioData> | null): void;
+  start(options: StartOptions): Promise<{ videoCodec: string }>;
+  pause(): void;
+  resume(): void;
+  stop(): Promise<RecordingResult>;
+  stats(): RecorderStats;
+  dispose(): void;
+}

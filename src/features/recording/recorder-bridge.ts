@@ -1,0 +1,110 @@
+/**
+ * The page's side of the recorder worker: starts it, hands it the preview canvas, and feeds it
+ * each track as a transferred MediaStreamTrackProcessor readable (Chromium), or as ImageBitmaps
+ * pumped from a hidden <video> where that API is missing.
+ */
+import { proxy, transfer, wrap, type Remote } from 'comlink';
+import type { Size } from './overlay-geometry';
+import type { RecorderEvents, RecorderWorkerApi, VideoSourceKind } from './recorder-api';
+
+interface TrackProcessor<T> {
+  readonly readable: ReadableStream<T>;
+}
+type TrackProcessorConstructor = new <T>(init: { track: MediaStreamTrack; maxBufferSize?: number }) => TrackProcessor<T>;
+
+function trackProcessor(): TrackProcessorConstructor | undefined {
+  return (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
+}
+
+export const supportsTransferredTracks = (): boolean => trackProcessor() !== undefined;
+
+export class RecorderBridge {
+  readonly api: Remote<RecorderWorkerApi>;
+  private readonly worker: Worker;
+  private readonly pumps = new Map<VideoSourceKind, () => void>();
+  private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
+
+  private constructor(worker: Worker) {
+    this.worker = worker;
+    this.api = wrap<RecorderWorkerApi>(worker);
+  }
+
+  static async create(canvas: HTMLCanvasElement, size: Size, frameRate: number, events: RecorderEvents): Promise<RecorderBridge> {
+    const worker = new Worker(new URL('../../../workers/recorder.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'recorder',
+    });
+    const bridge = new RecorderBridge(worker);
+    const offscreen = canvas.transferControlToOffscreen();
+    await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+    await bridge.api.setEvents(proxy(events));
+    return bridge;
+  }
+
+  async setVideoTrack(kind: VideoSourceKind, track: MediaStreamTrack | null): Promise<void> {
+    if (track && this.tracks.get(kind) === track) return;
+    this.pumps.get(kind)?.();
+    this.pumps.delete(kind);
+    if (track) this.tracks.set(kind, track);
+    else this.tracks.delete(kind);
+    if (!track) {
+      await this.api.setVideoSource(kind, null);
+      return;
+    }
+    const Processor = trackProcessor();
+    if (Processor) {
+      // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
+      const { readable } = new Processor<VideoFrame>({ track, maxBufferSize: 2 });
+      await this.api.setVideoSource(kind, transfer(readable, [readable]));
+    } else {
+      await this.api.setVideoSource(kind, null);
+      this.pumps.set(kind, this.pumpFrames(kind, track));
+    }
+  }
+
+  async setAudioTrack(track: MediaStreamTrack | null): Promise<void> {
+    if (track && this.tracks.get('audio') === track) return;
+    if (track) this.tracks.set('audio', track);
+    else this.tracks.delete('audio');
+    const Processor = trackProcessor();
+    if (!track || !Processor) {
+      await this.api.setAudioSource(null);
+      return;
+    }
+    const { readable } = new Processor<AudioData>({ track, maxBufferSize: 50 });
+    await this.api.setAudioSource(transfer(readable, [readable]));
+  }
+
+  dispose(): void {
+    this.pumps.forEach((stop) => {
+      stop();
+    });
+    this.pumps.clear();
+    void this.api.dispose().catch(() => undefined);
+    this.worker.terminate();
+  }
+
+  /** Fallback: copies each new video frame to an ImageBitmap and transfers it to the worker. */
+  private pumpFrames(kind: VideoSourceKind, track: MediaStreamTrack): () => void {
+    const video = document.createElement('video');
+    video.muted = true;
+    video.playsInline = true;
+    video.srcObject = new MediaStream([track]);
+    let running = true;
+    const onFrame = () => {
+      if (!running) return;
+      void createImageBitmap(video)
+        .then((bitmap) => this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap])))
+        .catch(() => undefined)
+        .finally(() => {
+          if (running) video.requestVideoFrameCallback(onFrame);
+        });
+    };
+    void video.play().then(() => video.requestVideoFrameCallback(onFrame));
+    return () => {
+      running = false;
+      video.pause();
+      video.srcObject = null;
+    };
+  }
+}

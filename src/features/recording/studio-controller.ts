@@ -1,0 +1,492 @@
+/**
+ * Orchestrates one studio: the captured streams, the audio mix, the recorder worker and the
+ * session state machine. It holds no React; the studio page subscribes to its snapshots.
+ */
+import type { Settings } from '../settings/settings-schema';
+import { audioBitrateKbps } from '../settings/settings-schema';
+import { formatFileSize, recordingFileName } from '../../shared/format';
+import { readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
+import { AudioMixer } from './audio-mixer';
+import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
+import { MODE_LABELS, modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
+import { canvasSizeForQuality } from './overlay-geometry';
+import type { OverlayLayout, RecordingResult } from './recorder-api';
+import { RecorderBridge } from './recorder-bridge';
+import { SESSION_ERRORS, transition, type RecordingState, type SessionEvent } from './session-machine';
+
+export const MAX_RECORDING_MS = 3 * 60 * 60 * 1000;
+const STATS_INTERVAL_MS = 500;
+const LEVEL_INTERVAL_MS = 100;
+const SILENCE_WARNING_MS = 5000;
+const SILENCE_LEVEL = 0.003;
+
+export interface Notice {
+  title: string;
+  message: string;
+  tone: 'success' | 'error' | 'warning' | 'info';
+}
+
+export interface FinishedRecording {
+  id: string;
+  fileName: string;
+  url: string;
+  size: number;
+  durationMs: number;
+  mode: RecordingMode;
+}
+
+export interface StudioSnapshot {
+  mode: RecordingMode;
+  overlay: OverlayLayout;
+  recordingState: RecordingState;
+  acquiring: boolean;
+  hasScreen: boolean;
+  hasWebcam: boolean;
+  hasMicrophone: boolean;
+  videoEnabled: boolean;
+  audioEnabled: boolean;
+  micSilent: boolean;
+  lastRecording: FinishedRecording | null;
+}
+
+/** Live figures of the current (or last) recording; they change twice a second, so they have their own store. */
+export interface RecordingStats {
+  durationMs: number;
+  bytes: number;
+  fps: number;
+}
+
+export interface StudioDeps {
+  settings: () => Settings;
+  notify: (notice: Notice) => void;
+  download: (url: string, fileName: string) => void;
+  /** Called when a recording was stored, so lists of recordings can refresh. */
+  onRecordingStored?: (id: string) => void;
+}
+
+export class StudioController {
+  private snapshot: StudioSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly levelListeners = new Set<() => void>();
+  private micLevel = 0;
+  private readonly statsListeners = new Set<() => void>();
+  private stats: RecordingStats = { durationMs: 0, bytes: 0, fps: 0 };
+  private bridge: RecorderBridge | null = null;
+  private mixer: AudioMixer | null = null;
+  private screen: MediaStream | null = null;
+  private webcam: MediaStream | null = null;
+  private microphone: MediaStream | null = null;
+  private statsTimer: ReturnType<typeof setInterval> | undefined;
+  private levelTimer: ReturnType<typeof setInterval> | undefined;
+  private lastSoundAt = 0;
+  private startedAt = new Date();
+  /** Bumped on every attach and detach, so async work started for an old attachment is discarded. */
+  private generation = 0;
+
+  constructor(private readonly deps: StudioDeps) {
+    const settings = deps.settings();
+    this.snapshot = {
+      mode: settings.defaultRecordingMode,
+      overlay: { ...settings.webcam },
+      recordingState: 'idle',
+      acquiring: false,
+      hasScreen: false,
+      hasWebcam: false,
+      hasMicrophone: false,
+      videoEnabled: true,
+      audioEnabled: true,
+      micSilent: false,
+      lastRecording: null,
+    };
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): StudioSnapshot => this.snapshot;
+
+  /** The microphone level changes ten times a second; only the meter subscribes to it. */
+  subscribeLevel = (listener: () => void): (() => void) => {
+    this.levelListeners.add(listener);
+    return () => this.levelListeners.delete(listener);
+  };
+
+  getLevel = (): number => this.micLevel;
+
+  subscribeStats = (listener: () => void): (() => void) => {
+    this.statsListeners.add(listener);
+    return () => this.statsListeners.delete(listener);
+  };
+
+  getStats = (): RecordingStats => this.stats;
+
+  /** Starts a recorder worker painting into `canvas`; `detach` undoes it (the page may remount). */
+  async attach(canvas: HTMLCanvasElement): Promise<void> {
+    const generation = ++this.generation;
+    const settings = this.deps.settings();
+    const bridge = await RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
+      onError: (message, name) => {
+        this.onEngineError(message, name);
+      },
+    });
+    if (generation !== this.generation) {
+      bridge.dispose();
+      return;
+    }
+    this.bridge = bridge;
+    await this.pushLayout();
+  }
+
+  setMode(mode: RecordingMode): void {
+    if (this.snapshot.recordingState !== 'idle' || mode === this.snapshot.mode) return;
+    this.update({ mode });
+    void this.pushLayout();
+    // The webcam modes bring the camera up as soon as they are chosen, so the preview is live.
+    if (modeNeedsWebcam(mode) && !this.webcam) void this.connectWebcam();
+  }
+
+  setOverlay(overlay: Partial<OverlayLayout>): void {
+    this.update({ overlay: { ...this.snapshot.overlay, ...overlay } });
+    void this.pushLayout();
+  }
+
+  /** Applies a changed canvas size when nothing is being recorded. */
+  applySettings(): void {
+    if (this.snapshot.recordingState !== 'idle') return;
+    const settings = this.deps.settings();
+    void this.bridge?.api.setSize(canvasSizeForQuality(settings.video.quality));
+  }
+
+  async selectScreen(): Promise<boolean> {
+    if (this.screen) return true;
+    try {
+      const stream = await requestScreen(this.deps.settings());
+      this.setScreen(stream);
+      return true;
+    } catch (error) {
+      this.reportAcquisition(error);
+      return false;
+    }
+  }
+
+  async connectWebcam(): Promise<boolean> {
+    if (this.webcam) return true;
+    try {
+      const generation = this.generation;
+      const stream = await requestWebcam(this.deps.settings());
+      if (generation !== this.generation) {
+        stopStream(stream);
+        return false;
+      }
+      this.webcam = stream;
+      this.applyVideoEnabled();
+      const [track] = stream.getVideoTracks();
+      track?.addEventListener('ended', () => {
+        if (this.webcam !== stream) return;
+        this.webcam = null;
+        this.update({ hasWebcam: false });
+        void this.bridge?.setVideoTrack('webcam', null);
+      });
+      await this.bridge?.setVideoTrack('webcam', track ?? null);
+      this.update({ hasWebcam: true });
+      return true;
+    } catch (error) {
+      this.reportAcquisition(error);
+      return false;
+    }
+  }
+
+  toggleVideo(): void {
+    this.update({ videoEnabled: !this.snapshot.videoEnabled });
+    this.applyVideoEnabled();
+  }
+
+  toggleAudio(): void {
+    this.update({ audioEnabled: !this.snapshot.audioEnabled, micSilent: false });
+    this.applyAudioEnabled();
+    this.lastSoundAt = performance.now();
+  }
+
+  /** One press: acquire what the mode is missing (screen first, while the click is fresh), then record. */
+  async start(): Promise<void> {
+    const check = transition(this.snapshot.recordingState, 'start');
+    if (!check.ok) {
+      this.fail(check.error);
+      return;
+    }
+    if (this.snapshot.acquiring) return;
+    const { mode } = this.snapshot;
+    this.update({ acquiring: true });
+    try {
+      if (modeNeedsScreen(mode) && !(await this.selectScreen())) return;
+      if (modeNeedsWebcam(mode) && !(await this.connectWebcam())) return;
+      if (!(await this.connectMicrophone())) return;
+      if ((modeNeedsScreen(mode) && !this.screen) || (modeNeedsWebcam(mode) && !this.webcam) || !this.bridge) {
+        this.fail(SESSION_ERRORS.noStream);
+        return;
+      }
+      await requestPersistentStorage();
+      const settings = this.deps.settings();
+      this.startedAt = new Date();
+      const id = crypto.randomUUID();
+      await this.bridge.api.start({
+        recordingId: id,
+        name: `${MODE_LABELS[mode]} recording`,
+        mode,
+        size: canvasSizeForQuality(settings.video.quality),
+        videoBitrate: settings.video.bitrate * 1000,
+        audioBitrate: audioBitrateKbps(settings.audio.quality) * 1000,
+        frameRate: settings.video.frameRate,
+        createdAt: this.startedAt.getTime(),
+      });
+      this.lastSoundAt = performance.now();
+      this.setStats({ durationMs: 0, bytes: 0, fps: 0 });
+      this.apply('start', { micSilent: false });
+      this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
+      this.deps.notify({ title: 'Recording Started', message: `Recording in ${modePhrase(mode)} mode.`, tone: 'success' });
+    } catch (error) {
+      this.fail(error instanceof Error && error.message ? error.message : 'Failed to start recording');
+    } finally {
+      this.update({ acquiring: false });
+    }
+  }
+
+  pause(): void {
+    if (!this.apply('pause')) return;
+    void this.bridge?.api.pause();
+    this.deps.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
+  }
+
+  resume(): void {
+    if (!this.apply('resume')) return;
+    this.lastSoundAt = performance.now();
+    void this.bridge?.api.resume();
+    this.deps.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.apply('stop', { micSilent: false }) || !this.bridge) return;
+    clearInterval(this.statsTimer);
+    let result: RecordingResult;
+    try {
+      result = await this.bridge.api.stop();
+    } catch (error) {
+      this.apply('fail');
+      this.fail(error instanceof Error ? error.message : 'Failed to process recording');
+      return;
+    }
+    await this.finishRecording(result);
+  }
+
+  download(): void {
+    const recording = this.snapshot.lastRecording;
+    if (!recording) return;
+    this.deps.download(recording.url, recording.fileName);
+    this.deps.notify({
+      title: 'Download Started',
+      message: `${recording.fileName} (${formatFileSize(recording.size)})`,
+      tone: 'success',
+    });
+  }
+
+  /** Releases the camera, microphone, screen and worker; the controller can be attached again. */
+  detach(): void {
+    this.generation += 1;
+    clearInterval(this.statsTimer);
+    clearInterval(this.levelTimer);
+    this.levelTimer = undefined;
+    for (const stream of [this.screen, this.webcam, this.microphone]) stopStream(stream);
+    this.screen = null;
+    this.webcam = null;
+    this.microphone = null;
+    void this.mixer?.close();
+    this.mixer = null;
+    this.bridge?.dispose();
+    this.bridge = null;
+    this.update({
+      hasScreen: false,
+      hasWebcam: false,
+      hasMicrophone: false,
+      acquiring: false,
+      micSilent: false,
+      // An unfinished recording stays in IndexedDB for recovery; the studio itself is at rest.
+      recordingState: 'idle',
+    });
+  }
+
+  private async finishRecording(result: RecordingResult): Promise<void> {
+    const previous = this.snapshot.lastRecording;
+    if (previous) URL.revokeObjectURL(previous.url);
+    const blob = await readRecordingFile(result.recordingId, result.mimeType);
+    const recording: FinishedRecording = {
+      id: result.recordingId,
+      fileName: recordingFileName(this.snapshot.mode, this.startedAt),
+      url: URL.createObjectURL(blob),
+      size: blob.size,
+      durationMs: result.durationMs,
+      mode: this.snapshot.mode,
+    };
+    this.setStats({ durationMs: result.durationMs, bytes: blob.size, fps: 0 });
+    this.apply('finish', { lastRecording: recording });
+    this.deps.onRecordingStored?.(result.recordingId);
+    this.deps.notify({
+      title: 'Recording Stopped',
+      message: 'Your video has been processed and is ready for download.',
+      tone: 'success',
+    });
+    if (this.deps.settings().storage.autoSave) this.download();
+  }
+
+  private async connectMicrophone(): Promise<boolean> {
+    if (this.microphone) return true;
+    try {
+      const stream = await requestMicrophone(this.deps.settings());
+      this.microphone = stream;
+      this.applyAudioEnabled();
+      this.ensureMixer().setInput('microphone', stream);
+      await this.bridge?.setAudioTrack(this.ensureMixer().track);
+      this.update({ hasMicrophone: true });
+      this.levelTimer ??= setInterval(() => {
+        this.pollLevel();
+      }, LEVEL_INTERVAL_MS);
+      return true;
+    } catch (error) {
+      this.reportAcquisition(error);
+      return false;
+    }
+  }
+
+  private setScreen(stream: MediaStream): void {
+    this.screen = stream;
+    this.applyVideoEnabled();
+    const [track] = stream.getVideoTracks();
+    // Ending the share from the browser's own bar: drop the screen and save what was recorded.
+    track?.addEventListener('ended', () => {
+      void this.onScreenEnded(stream);
+    });
+    void this.bridge?.setVideoTrack('screen', track ?? null);
+    if (stream.getAudioTracks().length > 0) this.ensureMixer().setInput('system', stream);
+    if (this.mixer) void this.bridge?.setAudioTrack(this.mixer.track);
+    this.update({ hasScreen: true });
+  }
+
+  private async onScreenEnded(stream: MediaStream): Promise<void> {
+    if (this.screen !== stream) return;
+    this.screen = null;
+    stopStream(stream);
+    this.mixer?.setInput('system', null);
+    this.update({ hasScreen: false });
+    const { recordingState } = this.snapshot;
+    if (recordingState === 'recording' || recordingState === 'paused') await this.stop();
+    await this.bridge?.setVideoTrack('screen', null);
+  }
+
+  private ensureMixer(): AudioMixer {
+    this.mixer ??= new AudioMixer();
+    return this.mixer;
+  }
+
+  private applyVideoEnabled(): void {
+    const enabled = this.snapshot.videoEnabled;
+    for (const stream of [this.screen, this.webcam]) {
+      stream?.getVideoTracks().forEach((track) => (track.enabled = enabled));
+    }
+  }
+
+  private applyAudioEnabled(): void {
+    const enabled = this.snapshot.audioEnabled;
+    this.microphone?.getAudioTracks().forEach((track) => (track.enabled = enabled));
+    // In webcam-only mode the toggle also covers any audio the webcam stream carries.
+    if (this.snapshot.mode === 'webcam-only') this.webcam?.getAudioTracks().forEach((track) => (track.enabled = enabled));
+  }
+
+  private async pollStats(): Promise<void> {
+    if (!this.bridge) return;
+    const stats = await this.bridge.api.stats();
+    if (stats.state === 'idle' || stats.state === 'finalizing') return;
+    this.setStats({ durationMs: stats.durationMs, bytes: stats.bytes, fps: stats.fps });
+    if (stats.durationMs >= MAX_RECORDING_MS) {
+      this.deps.notify({ title: 'Recording Stopped', message: 'Recordings stop automatically after 3 hours.', tone: 'info' });
+      await this.stop();
+    }
+  }
+
+  private pollLevel(): void {
+    // A hidden page shows no meter; the silence check only needs the level while recording.
+    if (document.hidden && this.snapshot.recordingState !== 'recording') return;
+    const level = this.mixer?.level() ?? 0;
+    const now = performance.now();
+    if (level > SILENCE_LEVEL || !this.snapshot.audioEnabled) this.lastSoundAt = now;
+    const micSilent = this.snapshot.recordingState === 'recording' && now - this.lastSoundAt > SILENCE_WARNING_MS;
+    if (micSilent !== this.snapshot.micSilent) this.update({ micSilent });
+    if (Math.abs(level - this.micLevel) > 0.002) {
+      this.micLevel = level;
+      this.levelListeners.forEach((listener) => {
+        listener();
+      });
+    }
+  }
+
+  private async pushLayout(): Promise<void> {
+    await this.bridge?.api.setLayout({ mode: this.snapshot.mode, overlay: this.snapshot.overlay });
+  }
+
+  private onEngineError(message: string, name: string): void {
+    clearInterval(this.statsTimer);
+    this.apply('fail');
+    if (name === 'QuotaExceededError') {
+      this.deps.notify({
+        title: 'Storage is full',
+        message: 'The recording stopped because this device has no space left. What was recorded is kept; free up disk space, then recover it from your recordings.',
+        tone: 'error',
+      });
+      return;
+    }
+    this.fail(message || 'Recording failed due to an error');
+  }
+
+  private reportAcquisition(error: unknown): void {
+    const device = error instanceof AcquisitionError ? error.device : 'webcam';
+    const { title, message } = ACCESS_DENIED[device];
+    this.deps.notify({ title, message, tone: 'error' });
+  }
+
+  private fail(message: string): void {
+    this.deps.notify({ title: 'Recording Failed', message, tone: 'error' });
+  }
+
+  /** Runs a state-machine event; on an invalid one shows its error and changes nothing. */
+  private apply(event: SessionEvent, patch: Partial<StudioSnapshot> = {}): boolean {
+    const result = transition(this.snapshot.recordingState, event);
+    if (!result.ok) {
+      this.fail(result.error);
+      return false;
+    }
+    this.update({ ...patch, recordingState: result.state });
+    return true;
+  }
+
+  private setStats(stats: RecordingStats): void {
+    this.stats = stats;
+    this.statsListeners.forEach((listener) => {
+      listener();
+    });
+  }
+
+  private update(patch: Partial<StudioSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    this.listeners.forEach((listener) => {
+      listener();
+    });
+  }
+}
+
+async function requestPersistentStorage(): Promise<void> {
+  try {
+    if (!(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Persistence is best effort; recording works without it.
+  }
+}

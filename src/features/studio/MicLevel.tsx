@@ -1,0 +1,34 @@
+import { Alert, Group, Progress, Text } from '@mantine/core';
+import { IconMicrophoneOff } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
+import type { StudioController, StudioSnapshot } from '../recording/studio-controller';
+
+/** Maps RMS (0–1) to a meter that moves for speech: −60 dB at empty, 0 dB at full. */
+const toPercent = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(100, ((20 * Math.log10(rms) + 60) / 60) * 100)));
+
+export function MicLevel({ snapshot, controller }: { snapshot: StudioSnapshot; controller: StudioController }) {
+  const level = useSyncExternalStore(controller.subscribeLevel, controller.getLevel);
+  if (!snapshot.hasMicrophone) return null;
+  const percent = Math.round(toPercent(snapshot.audioEnabled ? level : 0));
+  return (
+    <>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          Microphone
+        </Text>
+        <Progress
+          value={percent}
+          color={percent > 90 ? 'red' : 'teal'}
+          style={{ flex: 1 }}
+          aria-label="Microphone level"
+          transitionDuration={80}
+        />
+      </Group>
+      {snapshot.micSilent ? (
+        <Alert color="yellow" icon={<IconMicrophoneOff aria-hidden />} title="No sound from your microphone" role="status">
+          Nothing has been heard for 5 seconds. Check that the right microphone is selected and not muted.
+        </Alert>
+      ) : null}
+    </>
+  );
+}

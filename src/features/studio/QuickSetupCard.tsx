@@ -1,0 +1,56 @@
+import { Badge, Button, Card, Stack, Title } from '@mantine/core';
+import { IconCamera, IconDeviceDesktop, IconSettings, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import type { StudioSnapshot } from '../recording/studio-controller';
+
+interface QuickSetupProps {
+  snapshot: StudioSnapshot;
+  onSelectScreen: () => void;
+  onConnectWebcam: () => void;
+}
+
+export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: QuickSetupProps) {
+  const busy = snapshot.recordingState !== 'idle';
+  return (
+    <Card withBorder>
+      <Title order={2} size="h4" mb="sm">
+        Quick Setup
+      </Title>
+      <Stack gap="xs">
+        <Button
+          variant={snapshot.hasScreen ? 'light' : 'default'}
+          color={snapshot.hasScreen ? 'teal' : undefined}
+          leftSection={<IconDeviceDesktop size={16} aria-hidden />}
+          disabled={snapshot.hasScreen || busy}
+          onClick={onSelectScreen}
+          justify="flex-start"
+        >
+          {snapshot.hasScreen ? 'Screen Connected' : 'Select Screen'}
+        </Button>
+        <Button
+          variant={snapshot.hasWebcam ? 'light' : 'default'}
+          color={snapshot.hasWebcam ? 'teal' : undefined}
+          leftSection={<IconCamera size={16} aria-hidden />}
+          aria-label={snapshot.hasWebcam ? 'Webcam connected' : 'Connect webcam'}
+          disabled={snapshot.hasWebcam}
+          onClick={onConnectWebcam}
+          justify="flex-start"
+        >
+          {snapshot.hasWebcam ? 'Webcam Connected' : 'Connect Webcam'}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconUsers size={16} aria-hidden />}
+          rightSection={<Badge size="xs" variant="light">Coming Soon</Badge>}
+          disabled
+          justify="flex-start"
+        >
+          Create Podcast Room
+        </Button>
+        <Button component={Link} to="/settings" variant="default" leftSection={<IconSettings size={16} aria-hidden />} justify="flex-start">
+          Recording Settings
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

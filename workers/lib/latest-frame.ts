@@ -1,0 +1,149 @@
+/**
+ * Holds the newest frame of one video source and keeps a drawable RGBA copy of it.
+ *
+ * Frames are converted with `copyTo(…, { format: 'RGBA' })` into this worker's own canvas rather
+ * than drawn directly, because drawing a YUV VideoFrame without a GPU waits on the page's main
+ * thread (ARCHITECTURE.md). The conversion is asynchronous and still slows down when the page's
+ * main thread is busy, so it runs beside the compositor instead of inside it: the loop always
+ * draws the newest picture already converted and never waits, which keeps the recording at its
+ * frame rate with no gaps even when a source picture updates late.
+ */
+export class LatestFrame {
+  private frame: VideoFrame | ImageBitmap | null = null;
+  private version = 0;
+  private convertedVersion = -1;
+  private converting = false;
+  private readonly canvas = new OffscreenCanvas(1, 1);
+  private readonly context: OffscreenCanvasRenderingContext2D;
+  private pixels: Uint8ClampedArray<ArrayBuffer> = new Uint8ClampedArray(0);
+  private rgbaCopySupported = true;
+  private reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+  /** Source pictures converted so far, for the frame-rate statistics. */
+  conversions = 0;
+
+  constructor() {
+    const context = this.canvas.getContext('2d', { alpha: false });
+    if (!context) throw new Error('2D canvas is not available in the worker');
+    this.context = context;
+  }
+
+  get hasFrame(): boolean {
+    return this.frame !== null;
+  }
+
+  /** Reads a transferred track readable until it ends or the source is replaced. */
+  consume(readable: ReadableStream<VideoFrame>): void {
+    this.release();
+    const reader = readable.getReader();
+    this.reader = reader;
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          if (this.reader !== reader) {
+            value.close();
+            break;
+          }
+          this.replace(value);
+        }
+      } catch {
+        // The track ended or the stream was cancelled: the last picture stays until cleared.
+      }
+    })();
+  }
+
+  push(frame: ImageBitmap): void {
+    this.replace(frame);
+  }
+
+  /** The newest converted picture (null before the first one); starts converting a newer frame if there is one. */
+  image(): OffscreenCanvas | null {
+    this.convertLatest();
+    return this.convertedVersion >= 0 && this.frame ? this.canvas : null;
+  }
+
+  release(): void {
+    const reader = this.reader;
+    this.reader = null;
+    void reader?.cancel().catch(() => undefined);
+    this.frame?.close();
+    this.frame = null;
+    this.version += 1;
+    this.convertedVersion = -1;
+  }
+
+  private replace(next: VideoFrame | ImageBitmap): void {
+    this.frame?.close();
+    this.frame = next;
+    this.version += 1;
+    this.convertLatest();
+  }
+
+  private convertLatest(): void {
+    const frame = this.frame;
+    if (this.converting || !frame || this.convertedVersion === this.version) return;
+    const version = this.version;
+    if (!(frame instanceof VideoFrame) || !this.rgbaCopySupported) {
+      this.drawWhole(frame);
+      this.convertedVersion = version;
+      this.conversions += 1;
+      return;
+    }
+    // Clone so a newer frame arriving mid-copy can close the original without breaking the copy.
+    const copy = frame.clone();
+    this.converting = true;
+    void this.copyPixels(copy)
+      .then((converted) => {
+        if (converted) {
+          this.convertedVersion = version;
+          this.conversions += 1;
+        }
+      })
+      .finally(() => {
+        copy.close();
+        this.converting = false;
+        if (this.version !== version) this.convertLatest();
+      });
+  }
+
+  private async copyPixels(frame: VideoFrame): Promise<boolean> {
+    const width = frame.displayWidth;
+    const height = frame.displayHeight;
+    if (width !== frame.visibleRect?.width || height !== frame.visibleRect.height) {
+      this.drawWhole(frame); // scaled display size: let the canvas do the scaling
+      return true;
+    }
+    const length = width * height * 4;
+    if (this.pixels.length !== length) this.pixels = new Uint8ClampedArray(length);
+    try {
+      await frame.copyTo(this.pixels, { format: 'RGBA', colorSpace: 'srgb' });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'InvalidStateError') return false;
+      this.rgbaCopySupported = false; // older engines: fall back to drawing the frame
+      this.drawWhole(frame);
+      return true;
+    }
+    this.resize(width, height);
+    this.context.putImageData(new ImageData(this.pixels, width, height), 0, 0);
+    return true;
+  }
+
+  private resize(width: number, height: number): void {
+    if (this.canvas.width !== width || this.canvas.height !== height) {
+      this.canvas.width = width;
+      this.canvas.height = height;
+    }
+  }
+
+  private drawWhole(source: VideoFrame | ImageBitmap): void {
+    const width = source instanceof VideoFrame ? source.displayWidth : source.width;
+    const height = source instanceof VideoFrame ? source.displayHeight : source.height;
+    this.resize(width, height);
+    try {
+      this.context.drawImage(source, 0, 0, width, height);
+    } catch {
+      // A frame closed between the check and the draw: keep the previous picture.
+    }
+  }
+}

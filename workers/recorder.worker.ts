@@ -1,0 +1,240 @@
+/**
+ * The recorder worker: composites the screen and webcam on the page's preview canvas (transferred
+ * here as an OffscreenCanvas), and while recording encodes every composite frame and the audio mix
+ * into a WebM whose bytes are persisted to IndexedDB as they are written. Its timers are not
+ * throttled when the tab is hidden, so recordings keep their frame rate in the background.
+ */
+import { expose } from 'comlink';
+import { FrameCostWindow, nextFrameRate } from '../src/features/recording/adaptive-frame-rate';
+import type {
+  CompositeLayout,
+  EngineState,
+  RecorderEvents,
+  RecorderStats,
+  RecorderWorkerApi,
+  RecordingResult,
+  StartOptions,
+  VideoSourceKind,
+} from '../src/features/recording/recorder-api';
+import type { Size } from '../src/features/recording/overlay-geometry';
+import { drawComposite } from './lib/compositor';
+import { startFrameClock, type FrameClock } from './lib/frame-clock';
+import { LatestFrame } from './lib/latest-frame';
+import { WebmSession } from './lib/webm-session';
+
+const PERSIST_INTERVAL_MS = 500;
+const ADAPT_INTERVAL_MS = 1000;
+
+class RecorderEngine implements RecorderWorkerApi {
+  private canvas: OffscreenCanvas | null = null;
+  private context: OffscreenCanvasRenderingContext2D | null = null;
+  private size: Size = { width: 1920, height: 1080 };
+  private layout: CompositeLayout = {
+    mode: 'screen-webcam',
+    overlay: { shape: 'rounded-rectangle', size: 'medium', position: 'bottom-right' },
+  };
+  private readonly sources: Record<VideoSourceKind, LatestFrame> = { screen: new LatestFrame(), webcam: new LatestFrame() };
+  private audioReader: ReadableStreamDefaultReader<AudioData> | null = null;
+  private events: RecorderEvents | null = null;
+  private clock: FrameClock | null = null;
+  private targetFps = 30;
+  private currentFps = 30;
+  private readonly costs = new FrameCostWindow();
+  private lastAdapt = 0;
+  private dirty = true;
+  private readonly renderedAt: number[] = [];
+
+  private state: EngineState = 'idle';
+  private session: WebmSession | null = null;
+  private startedAt = 0;
+  private pausedAt = 0;
+  private pausedTotal = 0;
+  private persistTimer: ReturnType<typeof setInterval> | undefined;
+
+  attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void {
+    const context = canvas.getContext('2d', { alpha: false, desynchronized: true });
+    if (!context) throw new Error('2D canvas is not available in the worker');
+    this.canvas = canvas;
+    this.context = context;
+    this.targetFps = frameRate;
+    this.currentFps = frameRate;
+    this.setSize(size);
+    this.clock = startFrameClock(frameRate, (now) => {
+      this.tick(now);
+    });
+  }
+
+  setEvents(events: RecorderEvents): void {
+    this.events = events;
+  }
+
+  setSize(size: Size): void {
+    if (this.state !== 'idle') return; // the encoder's size is fixed for a recording
+    this.size = size;
+    if (this.canvas) {
+      this.canvas.width = size.width;
+      this.canvas.height = size.height;
+    }
+    this.dirty = true;
+  }
+
+  setLayout(layout: CompositeLayout): void {
+    this.layout = layout;
+    this.dirty = true;
+  }
+
+  setVideoSource(kind: VideoSourceKind, readable: ReadableStream<VideoFrame> | null): void {
+    const source = this.sources[kind];
+    if (readable) source.consume(readable);
+    else source.release();
+    this.dirty = true;
+  }
+
+  pushVideoFrame(kind: VideoSourceKind, frame: ImageBitmap): void {
+    this.sources[kind].push(frame);
+  }
+
+  setAudioSource(readable: ReadableStream<AudioData> | null): void {
+    void this.audioReader?.cancel().catch(() => undefined);
+    this.audioReader = null;
+    if (!readable) return;
+    const reader = readable.getReader();
+    this.audioReader = reader;
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          // Audio flows all the time so the capture pipeline never backs up; only recording keeps it.
+          if (this.state === 'recording' && this.session) this.session.addAudio(value, this.activeMs() / 1000);
+          else value.close();
+        }
+      } catch {
+        // Track ended or source replaced.
+      }
+    })();
+  }
+
+  async start(options: StartOptions): Promise<{ videoCodec: string }> {
+    if (this.state !== 'idle') throw new Error('Recording already in progress');
+    this.setSize(options.size);
+    this.targetFps = options.frameRate;
+    this.currentFps = options.frameRate;
+    this.clock?.setFrameRate(options.frameRate);
+    const session = await WebmSession.start(options, (error) => {
+      void this.handleFailure(error);
+    });
+    this.session = session;
+    this.startedAt = performance.now();
+    this.pausedTotal = 0;
+    this.state = 'recording';
+    this.persistTimer = setInterval(() => {
+      if (this.state === 'recording' || this.state === 'paused') void session.persist(this.state, this.activeMs());
+    }, PERSIST_INTERVAL_MS);
+    return { videoCodec: session.videoCodec };
+  }
+
+  pause(): void {
+    if (this.state !== 'recording') return;
+    this.pausedAt = performance.now();
+    this.session?.cutAudio(this.activeMs(this.pausedAt) / 1000);
+    this.state = 'paused';
+    void this.session?.persist('paused', this.activeMs());
+  }
+
+  resume(): void {
+    if (this.state !== 'paused') return;
+    this.pausedTotal += performance.now() - this.pausedAt;
+    this.state = 'recording';
+  }
+
+  async stop(): Promise<RecordingResult> {
+    const session = this.session;
+    if (!session || (this.state !== 'recording' && this.state !== 'paused')) throw new Error('No recording in progress');
+    const durationMs = this.activeMs();
+    this.state = 'finalizing';
+    clearInterval(this.persistTimer);
+    try {
+      return await session.finish(durationMs);
+    } finally {
+      this.session = null;
+      this.state = 'idle';
+    }
+  }
+
+  stats(): RecorderStats {
+    const now = performance.now();
+    while (this.renderedAt.length > 0 && (this.renderedAt[0] ?? 0) < now - 1000) this.renderedAt.shift();
+    return {
+      state: this.state,
+      durationMs: this.state === 'idle' ? 0 : this.activeMs(),
+      bytes: this.session?.bytes ?? 0,
+      fps: this.renderedAt.length,
+      targetFps: this.currentFps,
+      framesEncoded: this.session?.framesEncoded ?? 0,
+      framesDropped: this.session?.framesDropped ?? 0,
+      sourceConversions: this.sources.screen.conversions + this.sources.webcam.conversions,
+    };
+  }
+
+  dispose(): void {
+    this.clock?.stop();
+    this.sources.screen.release();
+    this.sources.webcam.release();
+    this.setAudioSource(null);
+  }
+
+  /** Active media time: wall time since start minus every pause, from the worker's one clock. */
+  private activeMs(now = performance.now()): number {
+    if (this.state === 'idle') return 0;
+    const pausedNow = this.state === 'paused' ? now - this.pausedAt : 0;
+    return Math.max(0, now - this.startedAt - this.pausedTotal - pausedNow);
+  }
+
+  private tick(now: number): void {
+    const live = this.sources.screen.hasFrame || this.sources.webcam.hasFrame;
+    if (!live && !this.dirty && this.state === 'idle') return;
+    this.render(now);
+  }
+
+  /** Draws and, while recording, encodes one frame. Never waits: sources convert on their own. */
+  private render(now: number): void {
+    const { context, canvas } = this;
+    if (!context || !canvas) return;
+    const began = performance.now();
+    drawComposite(context, this.size, this.layout, this.sources.screen.image(), this.sources.webcam.image());
+    this.dirty = false;
+    if (this.state === 'recording' && this.session) {
+      this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.currentFps);
+    }
+    this.renderedAt.push(now);
+    this.adapt(now, performance.now() - began);
+  }
+
+  /** Lowers the frame rate when frames cost more than the budget, and climbs back when they do not. */
+  private adapt(now: number, cost: number): void {
+    this.costs.add(now, cost);
+    if (now - this.lastAdapt < ADAPT_INTERVAL_MS || this.costs.span() < ADAPT_INTERVAL_MS) return;
+    this.lastAdapt = now;
+    const average = this.costs.average();
+    if (average === null) return;
+    const next = nextFrameRate(this.currentFps, this.targetFps, average);
+    if (next !== this.currentFps) {
+      this.currentFps = next;
+      this.clock?.setFrameRate(next);
+    }
+  }
+
+  private async handleFailure(error: unknown): Promise<void> {
+    const session = this.session;
+    const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
+    const message = error instanceof Error ? error.message : String(error);
+    clearInterval(this.persistTimer);
+    this.session = null;
+    this.state = 'idle';
+    await session?.abandon('Recording failed due to an error');
+    this.events?.onError(message, name);
+  }
+}
+
+expose(new RecorderEngine());

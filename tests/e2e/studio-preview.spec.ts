@@ -1,0 +1,74 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/test';
+import { frameAt, meanColor, probe } from './support/media';
+import { openStudio, startRecording, stopAndDownload, type Overlay } from './support/studio';
+
+/** Reads the preview's pixels the way the user sees them: from a screenshot of the element. */
+async function previewPixels(page: Page): Promise<number[]> {
+  const png = await page.getByTestId('studio-preview').screenshot();
+  return page.evaluate(async (bytes) => {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(320, 180);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.drawImage(bitmap, 0, 0, 320, 180);
+    return Array.from(context.getImageData(0, 0, 320, 180).data);
+  }, [...png]);
+}
+
+test('the preview shows the live webcam, moving', async ({ page }) => {
+  await openStudio(page, 'Webcam Only');
+  await expect(page.getByRole('button', { name: 'Webcam connected' })).toBeVisible();
+  await page.waitForTimeout(500);
+  const first = await previewPixels(page);
+  await page.waitForTimeout(1000);
+  const second = await previewPixels(page);
+  const changed = first.filter((value, i) => Math.abs(value - (second[i] ?? 0)) > 16).length;
+  expect(changed).toBeGreaterThan(200);
+  // The fixture camera is mostly blue (16, 64, 224): the picture really is the camera.
+  let blue = 0;
+  for (let i = 0; i < first.length; i += 4) if ((first[i + 2] ?? 0) > 150 && (first[i] ?? 255) < 80) blue += 1;
+  expect(blue).toBeGreaterThan(320 * 180 * 0.3);
+});
+
+// Rectangles worked out by hand for a 1920×1080 canvas: u = 108 px; small 1.6u×1.2u, medium 2.4u×1.8u,
+// large 3.2u×2.4u; circle and square use the height as side; 20 px margins.
+const CASES: { overlay: Overlay; rect: { x: number; y: number; w: number; h: number }; outside: 'above' | 'below' | 'left' }[] = [
+  { overlay: { shape: 'Circle', size: 'Medium', position: 'Bottom Right' }, rect: { x: 1706, y: 866, w: 194, h: 194 }, outside: 'above' },
+  { overlay: { shape: 'Square', size: 'Small', position: 'Top Left' }, rect: { x: 20, y: 20, w: 130, h: 130 }, outside: 'below' },
+  { overlay: { shape: 'Rounded Rectangle', size: 'Large', position: 'Center Center' }, rect: { x: 787, y: 411, w: 346, h: 259 }, outside: 'left' },
+  { overlay: { shape: 'Circle', size: 'Small', position: 'Bottom Center' }, rect: { x: 895, y: 930, w: 130, h: 130 }, outside: 'above' },
+];
+
+for (const { overlay, rect, outside } of CASES) {
+  test(`the ${overlay.size} ${overlay.shape} overlay at ${overlay.position} is burned into the file`, async ({ page }, testInfo) => {
+    await openStudio(page, 'Screen + Webcam', overlay);
+    await startRecording(page);
+    await page.waitForTimeout(2000);
+    const file = testInfo.outputPath('overlay.webm');
+    await stopAndDownload(page, file);
+    expect((await probe(file)).video?.width).toBe(1920);
+    const frame = await frameAt(file, 1);
+    const cx = rect.x + rect.w / 2;
+
+    // Inside: the camera's blue, centre-cropped (its test strip sits in the lower part).
+    const [r, g, b] = meanColor(frame, cx - 10, rect.y + rect.h * 0.25, 20, 20);
+    expect(b, 'camera blue inside the overlay').toBeGreaterThan(170);
+    expect(r).toBeLessThan(70);
+    expect(g).toBeLessThan(120);
+
+    // The white 2 px border on the overlay's top edge, and at its left edge half-way down.
+    const brightest = (points: [number, number][]) => Math.max(...points.map(([x, y]) => Math.min(...frame.pixel(x, y))));
+    expect(brightest([[cx, rect.y], [cx, rect.y + 1], [cx, rect.y + 2]]), 'white border at the top edge').toBeGreaterThan(170);
+    const midY = rect.y + rect.h / 2;
+    expect(brightest([[rect.x, midY], [rect.x + 1, midY], [rect.x + 2, midY]]), 'white border at the left edge').toBeGreaterThan(170);
+
+    // Outside: the screen's green test pattern.
+    const probeAt =
+      outside === 'above' ? { x: cx - 10, y: rect.y - 40 } : outside === 'below' ? { x: cx - 10, y: rect.y + rect.h + 20 } : { x: rect.x - 40, y: midY - 10 };
+    const [or, og, ob] = meanColor(frame, probeAt.x, probeAt.y, 20, 20);
+    expect(og, 'screen green outside the overlay').toBeGreaterThan(100);
+    expect(or).toBeLessThan(80);
+    expect(ob).toBeLessThan(80);
+  });
+}

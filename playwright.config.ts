@@ -19,6 +19,17 @@ export default defineConfig({
     acceptDownloads: true,
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'pages', testIgnore: /studio-.*\.spec\.ts/ },
+    {
+      // Recording tests encode 1080p video in real time and time it to a tenth of a second: on a
+      // two-core machine they run one at a time, after the page tests, so they never share the CPU.
+      name: 'recording',
+      testMatch: /studio-.*\.spec\.ts/,
+      workers: 1,
+      dependencies: ['pages'],
+    },
+  ],
   webServer: {
     command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
     url: BASE_URL,

@@ -4,11 +4,12 @@
  * into a WebM whose bytes are persisted to IndexedDB as they are written. Its timers are not
  * throttled when the tab is hidden, so recordings keep their frame rate in the background.
  */
-import { expose } from 'comlink';
+import { expose, transfer, type Remote } from 'comlink';
 import { FrameCostWindow, nextFrameRate } from '../src/features/recording/adaptive-frame-rate';
 import type {
   CompositeLayout,
   EngineState,
+  FrameSink,
   RecorderEvents,
   RecorderStats,
   RecorderWorkerApi,
@@ -36,6 +37,8 @@ class RecorderEngine implements RecorderWorkerApi {
   private readonly sources: Record<VideoSourceKind, LatestFrame> = { screen: new LatestFrame(), webcam: new LatestFrame() };
   private audioReader: ReadableStreamDefaultReader<AudioData> | null = null;
   private events: RecorderEvents | null = null;
+  /** A comlink proxy from the page: its calls return promises. */
+  private frameSink: Remote<FrameSink> | null = null;
   private clock: FrameClock | null = null;
   private targetFps = 30;
   private currentFps = 30;
@@ -66,6 +69,10 @@ class RecorderEngine implements RecorderWorkerApi {
 
   setEvents(events: RecorderEvents): void {
     this.events = events;
+  }
+
+  setFrameSink(sink: FrameSink | null): void {
+    this.frameSink = sink as Remote<FrameSink> | null;
   }
 
   setSize(size: Size): void {
@@ -204,6 +211,11 @@ class RecorderEngine implements RecorderWorkerApi {
     const began = performance.now();
     drawComposite(context, this.size, this.layout, this.sources.screen.image(), this.sources.webcam.image());
     this.dirty = false;
+    if (this.frameSink) {
+      // Fallback path: the page shows and records this frame; the canvas is redrawn in full next tick.
+      const bitmap = canvas.transferToImageBitmap();
+      this.frameSink.onFrame(transfer(bitmap, [bitmap])).catch(() => undefined);
+    }
     if (this.state === 'recording' && this.session) {
       this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.currentFps);
     }

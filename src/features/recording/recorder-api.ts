@@ -61,9 +61,15 @@ export interface RecorderEvents {
   onError(message: string, name: string): void;
 }
 
+/** Fallback path: receives each composite frame so the page can record it with MediaRecorder. */
+export interface FrameSink {
+  onFrame(frame: ImageBitmap): void;
+}
+
 export interface RecorderWorkerApi {
   attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void;
   setEvents(events: RecorderEvents): void;
+  setFrameSink(sink: FrameSink | null): void;
   setSize(size: Size): void;
   setLayout(layout: CompositeLayout): void;
   /** A transferred MediaStreamTrackProcessor readable, or null to clear the source. */

@@ -16,7 +16,13 @@ function trackProcessor(): TrackProcessorConstructor | undefined {
   return (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
 }
 
-export const supportsTransferredTracks = (): boolean => trackProcessor() !== undefined;
+/**
+ * The worker pipeline needs track processors (to hand frames to the worker) and WebCodecs (to
+ * encode there). Feature detection only: browsers are never sniffed by user agent.
+ */
+export const supportsWorkerPipeline = (): boolean => trackProcessor() !== undefined && 'VideoEncoder' in globalThis;
+
+export type Pipeline = 'worker' | 'fallback';
 
 export class RecorderBridge {
   readonly api: Remote<RecorderWorkerApi>;
@@ -24,7 +30,11 @@ export class RecorderBridge {
   private readonly pumps = new Map<VideoSourceKind, () => void>();
   private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
 
-  private constructor(worker: Worker) {
+  private constructor(
+    worker: Worker,
+    readonly pipeline: Pipeline,
+    private readonly canvas: HTMLCanvasElement,
+  ) {
     this.worker = worker;
     this.api = wrap<RecorderWorkerApi>(worker);
   }
@@ -34,11 +44,35 @@ export class RecorderBridge {
       type: 'module',
       name: 'recorder',
     });
-    const bridge = new RecorderBridge(worker);
-    const offscreen = canvas.transferControlToOffscreen();
-    await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+    const pipeline: Pipeline = supportsWorkerPipeline() ? 'worker' : 'fallback';
+    const bridge = new RecorderBridge(worker, pipeline, canvas);
+    if (pipeline === 'worker') {
+      // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
+      const offscreen = canvas.transferControlToOffscreen();
+      await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+    } else {
+      // The worker composites on its own canvas and hands each frame back for the page to show and record.
+      const renderer = canvas.getContext('bitmaprenderer');
+      if (!renderer) throw new Error('This browser cannot display the preview');
+      canvas.width = size.width;
+      canvas.height = size.height;
+      const offscreen = new OffscreenCanvas(size.width, size.height);
+      await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+      await bridge.api.setFrameSink(
+        proxy({
+          onFrame: (frame: ImageBitmap) => {
+            renderer.transferFromImageBitmap(frame);
+          },
+        }),
+      );
+    }
     await bridge.api.setEvents(proxy(events));
     return bridge;
+  }
+
+  /** Fallback path: the preview canvas as a video stream for MediaRecorder. */
+  captureStream(frameRate: number): MediaStream {
+    return this.canvas.captureStream(frameRate);
   }
 
   async setVideoTrack(kind: VideoSourceKind, track: MediaStreamTrack | null): Promise<void> {

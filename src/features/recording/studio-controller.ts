@@ -10,7 +10,8 @@ import { AudioMixer } from './audio-mixer';
 import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
 import { MODE_LABELS, modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
 import { canvasSizeForQuality } from './overlay-geometry';
-import type { OverlayLayout, RecordingResult } from './recorder-api';
+import { startRecordingOn, type ActiveRecording } from './active-recording';
+import type { OverlayLayout, RecordingResult, StartOptions } from './recorder-api';
 import { RecorderBridge } from './recorder-bridge';
 import { SESSION_ERRORS, transition, type RecordingState, type SessionEvent } from './session-machine';
 
@@ -72,6 +73,7 @@ export class StudioController {
   private readonly statsListeners = new Set<() => void>();
   private stats: RecordingStats = { durationMs: 0, bytes: 0, fps: 0 };
   private bridge: RecorderBridge | null = null;
+  private active: ActiveRecording | null = null;
   private mixer: AudioMixer | null = null;
   private screen: MediaStream | null = null;
   private webcam: MediaStream | null = null;
@@ -231,7 +233,7 @@ export class StudioController {
       const settings = this.deps.settings();
       this.startedAt = new Date();
       const id = crypto.randomUUID();
-      await this.bridge.api.start({
+      const options: StartOptions = {
         recordingId: id,
         name: `${MODE_LABELS[mode]} recording`,
         mode,
@@ -240,6 +242,10 @@ export class StudioController {
         audioBitrate: audioBitrateKbps(settings.audio.quality) * 1000,
         frameRate: settings.video.frameRate,
         createdAt: this.startedAt.getTime(),
+      };
+      this.active = await startRecordingOn(this.bridge, this.mixer?.track ?? null, options, (error) => {
+        const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
+        this.onEngineError(error instanceof Error ? error.message : String(error), name);
       });
       this.lastSoundAt = performance.now();
       this.setStats({ durationMs: 0, bytes: 0, fps: 0 });
@@ -255,23 +261,25 @@ export class StudioController {
 
   pause(): void {
     if (!this.apply('pause')) return;
-    void this.bridge?.api.pause();
+    this.active?.pause();
     this.deps.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
   }
 
   resume(): void {
     if (!this.apply('resume')) return;
     this.lastSoundAt = performance.now();
-    void this.bridge?.api.resume();
+    this.active?.resume();
     this.deps.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
   }
 
   async stop(): Promise<void> {
-    if (!this.apply('stop', { micSilent: false }) || !this.bridge) return;
+    const active = this.active;
+    if (!this.apply('stop', { micSilent: false }) || !active) return;
     clearInterval(this.statsTimer);
+    this.active = null;
     let result: RecordingResult;
     try {
-      result = await this.bridge.api.stop();
+      result = await active.stop();
     } catch (error) {
       this.apply('fail');
       this.fail(error instanceof Error ? error.message : 'Failed to process recording');
@@ -305,6 +313,7 @@ export class StudioController {
     this.mixer = null;
     this.bridge?.dispose();
     this.bridge = null;
+    this.active = null;
     this.update({
       hasScreen: false,
       hasWebcam: false,
@@ -403,9 +412,8 @@ export class StudioController {
   }
 
   private async pollStats(): Promise<void> {
-    if (!this.bridge) return;
-    const stats = await this.bridge.api.stats();
-    if (stats.state === 'idle' || stats.state === 'finalizing') return;
+    const stats = await this.active?.figures();
+    if (!stats) return;
     this.setStats({ durationMs: stats.durationMs, bytes: stats.bytes, fps: stats.fps });
     if (stats.durationMs >= MAX_RECORDING_MS) {
       this.deps.notify({ title: 'Recording Stopped', message: 'Recordings stop automatically after 3 hours.', tone: 'info' });
@@ -435,6 +443,7 @@ export class StudioController {
 
   private onEngineError(message: string, name: string): void {
     clearInterval(this.statsTimer);
+    this.active = null;
     this.apply('fail');
     if (name === 'QuotaExceededError') {
       this.deps.notify({

@@ -121,3 +121,16 @@ export async function deleteRecording(id: string): Promise<void> {
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
   await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(chunkRange(id)), tx.done]);
 }
+
+/** Swaps a recording's stored bytes for a finished file and updates its row, atomically. */
+export async function replaceRecordingFile(id: string, file: Blob, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<void> {
+  const db = await openRecordingsDb();
+  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  const chunks = tx.objectStore('chunks');
+  const recordings = tx.objectStore('recordings');
+  await chunks.delete(chunkRange(id));
+  await chunks.put({ recordingId: id, position: 0, bytes: file });
+  const row = await recordings.get(id);
+  if (row) await recordings.put({ ...row, ...patch, size: file.size, updatedAt: Date.now() });
+  await tx.done;
+}

@@ -1,0 +1,48 @@
+/** One running recording, whichever pipeline makes it: the worker's encoders or MediaRecorder. */
+import { FallbackRecorder } from './fallback-recorder';
+import type { RecordingResult, StartOptions } from './recorder-api';
+import type { RecorderBridge } from './recorder-bridge';
+
+export interface LiveFigures {
+  durationMs: number;
+  bytes: number;
+  fps: number;
+}
+
+export interface ActiveRecording {
+  pause(): void;
+  resume(): void;
+  stop(): Promise<RecordingResult>;
+  figures(): Promise<LiveFigures | null>;
+}
+
+export async function startRecordingOn(
+  bridge: RecorderBridge,
+  audio: MediaStreamTrack | null,
+  options: StartOptions,
+  onError: (error: unknown) => void,
+): Promise<ActiveRecording> {
+  if (bridge.pipeline === 'worker') {
+    await bridge.api.start(options);
+    return {
+      pause: () => void bridge.api.pause(),
+      resume: () => void bridge.api.resume(),
+      stop: () => bridge.api.stop(),
+      figures: async () => {
+        const stats = await bridge.api.stats();
+        return stats.state === 'recording' || stats.state === 'paused' ? stats : null;
+      },
+    };
+  }
+  const recorder = await FallbackRecorder.start(bridge.captureStream(options.frameRate), audio, options, onError);
+  return {
+    pause: () => {
+      recorder.pause();
+    },
+    resume: () => {
+      recorder.resume();
+    },
+    stop: () => recorder.stop(),
+    figures: () => Promise.resolve({ durationMs: recorder.durationMs, bytes: recorder.bytes, fps: options.frameRate }),
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The recording path for browsers without MediaStreamTrackProcessor or WebCodecs (Firefox, older
+ * Safari): MediaRecorder records the composite canvas and the audio mix, every 1 s chunk goes to
+ * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM.
+ */
+import { ChunkWriter } from './chunk-writer';
+import { remuxToSeekableWebm } from './remux-webm';
+import type { RecordingResult, StartOptions } from './recorder-api';
+import { idbChunkStore } from '../../shared/storage/idb-chunk-store';
+import { patchRecording, putRecording, readRecordingFile, replaceRecordingFile } from '../../shared/storage/recordings-db';
+
+const MIME_PREFERENCE = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'];
+const TIMESLICE_MS = 1000;
+
+export function pickMimeType(isSupported: (type: string) => boolean = (t) => MediaRecorder.isTypeSupported(t)): string {
+  return MIME_PREFERENCE.find((type) => isSupported(type)) ?? 'video/webm';
+}
+
+export class FallbackRecorder {
+  private readonly writer: ChunkWriter;
+  private startedAt = performance.now();
+  private pausedAt = 0;
+  private pausedTotal = 0;
+  private writes: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly recorder: MediaRecorder,
+    private readonly options: StartOptions,
+    private readonly onError: (error: unknown) => void,
+  ) {
+    this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
+    recorder.addEventListener('dataavailable', (event) => {
+      if (event.data.size === 0) return;
+      this.writes = this.writes
+        .then(async () => {
+          this.writer.write(this.writer.size, new Uint8Array(await event.data.arrayBuffer()));
+          await this.writer.flush();
+          await patchRecording(options.recordingId, { size: this.writer.persistedSize, durationMs: this.durationMs });
+        })
+        .catch((error: unknown) => {
+          this.onError(error);
+        });
+    });
+  }
+
+  static async start(video: MediaStream, audio: MediaStreamTrack | null, options: StartOptions, onError: (e: unknown) => void): Promise<FallbackRecorder> {
+    const stream = new MediaStream([...video.getVideoTracks(), ...(audio ? [audio] : [])]);
+    let recorder: MediaRecorder;
+    try {
+      recorder = new MediaRecorder(stream, {
+        mimeType: pickMimeType(),
+        videoBitsPerSecond: options.videoBitrate,
+        audioBitsPerSecond: options.audioBitrate,
+      });
+    } catch (error) {
+      throw new Error(`Failed to start MediaRecorder: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+    await putRecording({
+      id: options.recordingId,
+      name: options.name,
+      mode: options.mode,
+      state: 'recording',
+      createdAt: options.createdAt,
+      updatedAt: Date.now(),
+      durationMs: 0,
+      size: 0,
+      mimeType: 'video/webm',
+      width: options.size.width,
+      height: options.size.height,
+    });
+    const fallback = new FallbackRecorder(recorder, options, onError);
+    recorder.start(TIMESLICE_MS);
+    return fallback;
+  }
+
+  get durationMs(): number {
+    const now = performance.now();
+    const pausedNow = this.recorder.state === 'paused' ? now - this.pausedAt : 0;
+    return Math.max(0, now - this.startedAt - this.pausedTotal - pausedNow);
+  }
+
+  get bytes(): number {
+    return this.writer.size;
+  }
+
+  pause(): void {
+    if (this.recorder.state !== 'recording') return;
+    this.recorder.pause();
+    this.pausedAt = performance.now();
+    void patchRecording(this.options.recordingId, { state: 'paused' });
+  }
+
+  resume(): void {
+    if (this.recorder.state !== 'paused') return;
+    this.pausedTotal += performance.now() - this.pausedAt;
+    this.recorder.resume();
+    void patchRecording(this.options.recordingId, { state: 'recording' });
+  }
+
+  async stop(): Promise<RecordingResult> {
+    const durationMs = this.durationMs;
+    const stopped = new Promise((resolve) => this.recorder.addEventListener('stop', resolve, { once: true }));
+    this.recorder.stop();
+    await stopped;
+    await this.writes;
+    const { recordingId } = this.options;
+    await patchRecording(recordingId, { state: 'finalizing' });
+    const seekable = await remuxToSeekableWebm(await readRecordingFile(recordingId));
+    await replaceRecordingFile(recordingId, seekable, { state: 'done', durationMs });
+    return { recordingId, durationMs, size: seekable.size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
+  }
+}

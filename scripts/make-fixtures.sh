@@ -2,7 +2,7 @@
 # Makes the fake camera and microphone content the end-to-end tests play into Chromium.
 # Camera: a solid blue field (easy to tell from the fake screen's green) with a moving
 # test pattern strip along the bottom centre, 1280x720 at 30 fps, looped by Chromium.
-# Microphone: a 440 Hz tone at 48 kHz.
+# Microphone: a 440 Hz tone at 48 kHz, and a silent one for the silent-microphone warning.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=tests/fixtures/generated
@@ -17,5 +17,8 @@ fi
 if [ ! -s "$out/mic.wav" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=10" \
     -ac 1 "$out/mic.wav"
+fi
+if [ ! -s "$out/silence.wav" ]; then
+  ffmpeg -hide_banner -loglevel error -y -f lavfi -i "anullsrc=sample_rate=48000:channel_layout=mono" -t 10 "$out/silence.wav"
 fi
 ls -la "$out"

@@ -4,6 +4,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures/generated');
 export const CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'camera.y4m');
 export const MIC_FIXTURE = path.join(FIXTURES_DIR, 'mic.wav');
+export const SILENT_MIC_FIXTURE = path.join(FIXTURES_DIR, 'silence.wav');
 
 /** Flags that let headless Chromium run as root on a machine with no GPU and no network. */
 export const BASE_ARGS = [

@@ -163,6 +163,10 @@ class RecorderEngine implements RecorderWorkerApi {
     clearInterval(this.persistTimer);
     try {
       return await session.finish(durationMs);
+    } catch (error) {
+      // Keep every byte already stored and mark the row, so recovery can finish the file.
+      await session.abandon('Failed to process recording');
+      throw error;
     } finally {
       this.session = null;
       this.state = 'idle';
@@ -238,14 +242,16 @@ class RecorderEngine implements RecorderWorkerApi {
   }
 
   private async handleFailure(error: unknown): Promise<void> {
+    // A failure while finalizing surfaces through stop() itself.
+    if (this.state === 'finalizing') return;
     const session = this.session;
     const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
     const message = error instanceof Error ? error.message : String(error);
     clearInterval(this.persistTimer);
     this.session = null;
     this.state = 'idle';
-    await session?.abandon('Recording failed due to an error');
     this.events?.onError(message, name);
+    await session?.abandon('Recording failed due to an error');
   }
 }
 

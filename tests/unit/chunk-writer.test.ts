@@ -92,19 +92,23 @@ describe('ChunkWriter', () => {
     expect(store.file()).toEqual(reference);
   });
 
-  it('surfaces a store failure to the flush caller and keeps later flushes working', async () => {
+  it('surfaces a store failure and stores nothing past the hole it leaves', async () => {
     const store = new MemoryStore();
-    let fail = true;
+    let fail = false;
     const flaky: ChunkStore = {
       put: (p, b) => (fail ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : store.put(p, b)),
       get: (p) => store.get(p),
     };
     const writer = new ChunkWriter(flaky);
-    writer.write(0, bytes(1));
+    writer.write(0, bytes(1, 2));
+    await writer.flush();
+    fail = true;
+    writer.write(2, bytes(3));
     await expect(writer.flush()).rejects.toThrow('full');
     fail = false;
-    writer.write(1, bytes(2));
-    await writer.flush();
-    expect(store.file()).toEqual([2]);
+    writer.write(3, bytes(4));
+    await expect(writer.flush()).rejects.toThrow('full');
+    expect(writer.persistedSize).toBe(2);
+    expect(store.file()).toEqual([1, 2]);
   });
 });

@@ -13,7 +13,7 @@ import {
 import { AudioTimeline } from '../../src/features/recording/audio-timeline';
 import { ChunkWriter } from '../../src/features/recording/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
-import { patchRecording, putRecording } from '../../src/shared/storage/recordings-db';
+import { deleteRecording, patchRecording, putRecording } from '../../src/shared/storage/recordings-db';
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';
 
 const MIME_TYPE = 'video/webm';
@@ -84,7 +84,12 @@ export class WebmSession {
       height,
     });
     const session = new WebmSession(options, codec, onFailure);
-    await session.output.start();
+    try {
+      await session.output.start();
+    } catch (error) {
+      await deleteRecording(options.recordingId).catch(() => undefined);
+      throw error;
+    }
     return session;
   }
 

@@ -27,6 +27,9 @@ export class ChunkWriter {
   private pendingLength = 0;
   private patches: Patch[] = [];
   private chain: Promise<void> = Promise.resolve();
+  /** End of the bytes the store has confirmed; the stored file is intact up to here. */
+  private confirmedEnd = 0;
+  private broken: Error | null = null;
 
   constructor(private readonly store: ChunkStore) {}
 
@@ -35,8 +38,9 @@ export class ChunkWriter {
     return this.persistedEnd + this.pendingLength;
   }
 
+  /** Bytes the store has confirmed: what a reader of the stored chunks gets, intact. */
   get persistedSize(): number {
-    return this.persistedEnd;
+    return this.confirmedEnd;
   }
 
   write(position: number, data: Uint8Array): void {
@@ -51,15 +55,28 @@ export class ChunkWriter {
     if (overlap < data.length) this.append(data.subarray(overlap));
   }
 
-  /** Persists everything written so far. Calls are serialised, so chunks land in order. */
+  /**
+   * Persists everything written so far. Calls are serialised, so chunks land in order. After a
+   * failed write every later flush fails too: storing bytes beyond a hole would make the stored
+   * chunks read back as a file with a range silently missing.
+   */
   flush(): Promise<void> {
     const run = this.chain.then(() => this.flushNow());
-    // Keep the chain usable after a failure; the caller sees the error through `run`.
     this.chain = run.catch(() => undefined);
     return run;
   }
 
   private async flushNow(): Promise<void> {
+    if (this.broken) throw this.broken;
+    try {
+      await this.persistPending();
+    } catch (error) {
+      this.broken = error instanceof Error ? error : new Error(String(error));
+      throw this.broken;
+    }
+  }
+
+  private async persistPending(): Promise<void> {
     const patches = this.patches;
     this.patches = [];
     for (const patch of patches) await this.applyStoredPatch(patch);
@@ -73,6 +90,7 @@ export class ChunkWriter {
     this.persistedEnd += length;
     this.pendingLength = 0;
     await this.store.put(position, bytes);
+    this.confirmedEnd = position + length;
   }
 
   private append(data: Uint8Array): void {

@@ -29,6 +29,9 @@ export class FallbackRecorder {
     private readonly onError: (error: unknown) => void,
   ) {
     this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
+    recorder.addEventListener('error', (event) => {
+      this.onError(event.error ?? new Error('Recording failed due to an error'));
+    });
     recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size === 0) return;
       this.writes = this.writes
@@ -97,11 +100,17 @@ export class FallbackRecorder {
     void patchRecording(this.options.recordingId, { state: 'recording' });
   }
 
+  abort(): void {
+    if (this.recorder.state !== 'inactive') this.recorder.stop();
+  }
+
   async stop(): Promise<RecordingResult> {
     const durationMs = this.durationMs;
-    const stopped = new Promise((resolve) => this.recorder.addEventListener('stop', resolve, { once: true }));
-    this.recorder.stop();
-    await stopped;
+    if (this.recorder.state !== 'inactive') {
+      const stopped = new Promise((resolve) => this.recorder.addEventListener('stop', resolve, { once: true }));
+      this.recorder.stop();
+      await stopped;
+    }
     await this.writes;
     const { recordingId } = this.options;
     await patchRecording(recordingId, { state: 'finalizing' });

@@ -74,6 +74,7 @@ export class StudioController {
   private stats: RecordingStats = { durationMs: 0, bytes: 0, fps: 0 };
   private bridge: RecorderBridge | null = null;
   private active: ActiveRecording | null = null;
+  private webcamRequest: Promise<boolean> | null = null;
   private mixer: AudioMixer | null = null;
   private screen: MediaStream | null = null;
   private webcam: MediaStream | null = null;
@@ -164,7 +165,12 @@ export class StudioController {
   async selectScreen(): Promise<boolean> {
     if (this.screen) return true;
     try {
+      const generation = this.generation;
       const stream = await requestScreen(this.deps.settings());
+      if (generation !== this.generation) {
+        stopStream(stream); // the studio was left while the picker was open
+        return false;
+      }
       this.setScreen(stream);
       return true;
     } catch (error) {
@@ -173,8 +179,16 @@ export class StudioController {
     }
   }
 
-  async connectWebcam(): Promise<boolean> {
-    if (this.webcam) return true;
+  /** Connects the camera; concurrent calls (mode change, Start, the button) share one request. */
+  connectWebcam(): Promise<boolean> {
+    if (this.webcam) return Promise.resolve(true);
+    this.webcamRequest ??= this.requestWebcamStream().finally(() => {
+      this.webcamRequest = null;
+    });
+    return this.webcamRequest;
+  }
+
+  private async requestWebcamStream(): Promise<boolean> {
     try {
       const generation = this.generation;
       const stream = await requestWebcam(this.deps.settings());
@@ -274,18 +288,20 @@ export class StudioController {
 
   async stop(): Promise<void> {
     const active = this.active;
-    if (!this.apply('stop', { micSilent: false }) || !active) return;
-    clearInterval(this.statsTimer);
-    this.active = null;
-    let result: RecordingResult;
-    try {
-      result = await active.stop();
-    } catch (error) {
-      this.apply('fail');
-      this.fail(error instanceof Error ? error.message : 'Failed to process recording');
+    if (!active) {
+      this.fail(SESSION_ERRORS.notRecording);
       return;
     }
-    await this.finishRecording(result);
+    if (!this.apply('stop', { micSilent: false })) return;
+    clearInterval(this.statsTimer);
+    this.active = null;
+    try {
+      await this.finishRecording(await active.stop());
+    } catch (error) {
+      // Whatever was stored stays in IndexedDB for recovery; the studio goes back to idle.
+      const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
+      this.onEngineError(error instanceof Error && error.message ? error.message : 'Failed to process recording', name);
+    }
   }
 
   download(): void {
@@ -327,8 +343,8 @@ export class StudioController {
 
   private async finishRecording(result: RecordingResult): Promise<void> {
     const previous = this.snapshot.lastRecording;
-    if (previous) URL.revokeObjectURL(previous.url);
     const blob = await readRecordingFile(result.recordingId, result.mimeType);
+    if (previous) URL.revokeObjectURL(previous.url);
     const recording: FinishedRecording = {
       id: result.recordingId,
       fileName: recordingFileName(this.snapshot.mode, this.startedAt),
@@ -351,11 +367,21 @@ export class StudioController {
   private async connectMicrophone(): Promise<boolean> {
     if (this.microphone) return true;
     try {
+      const generation = this.generation;
       const stream = await requestMicrophone(this.deps.settings());
+      if (generation !== this.generation) {
+        stopStream(stream);
+        return false;
+      }
+      try {
+        this.ensureMixer().setInput('microphone', stream);
+        await this.bridge?.setAudioTrack(this.ensureMixer().track);
+      } catch (error) {
+        stopStream(stream);
+        throw error;
+      }
       this.microphone = stream;
       this.applyAudioEnabled();
-      this.ensureMixer().setInput('microphone', stream);
-      await this.bridge?.setAudioTrack(this.ensureMixer().track);
       this.update({ hasMicrophone: true });
       this.levelTimer ??= setInterval(() => {
         this.pollLevel();
@@ -443,6 +469,7 @@ export class StudioController {
 
   private onEngineError(message: string, name: string): void {
     clearInterval(this.statsTimer);
+    this.active?.abort();
     this.active = null;
     this.apply('fail');
     if (name === 'QuotaExceededError') {
@@ -457,8 +484,11 @@ export class StudioController {
   }
 
   private reportAcquisition(error: unknown): void {
-    const device = error instanceof AcquisitionError ? error.device : 'webcam';
-    const { title, message } = ACCESS_DENIED[device];
+    if (!(error instanceof AcquisitionError)) {
+      this.fail(error instanceof Error && error.message ? error.message : 'Failed to start recording');
+      return;
+    }
+    const { title, message } = ACCESS_DENIED[error.device];
     this.deps.notify({ title, message, tone: 'error' });
   }
 

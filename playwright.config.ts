@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './tests/e2e/support/chromium';
+import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS, TEST_PORT } from './tests/e2e/support/chromium';
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -31,7 +31,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
+    command: `npx vite preview --host 127.0.0.1 --port ${TEST_PORT} --strictPort`,
     url: BASE_URL,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

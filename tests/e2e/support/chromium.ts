@@ -25,4 +25,6 @@ export const FAKE_MEDIA_ARGS = [
   `--use-file-for-fake-audio-capture=${MIC_FIXTURE}`,
 ];
 
-export const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:4173';
+/** Several checkouts can run their suites side by side, each on its own `TEST_PORT`. */
+export const TEST_PORT = process.env.TEST_PORT ?? '4173';
+export const BASE_URL = `http://127.0.0.1:${TEST_PORT}`;

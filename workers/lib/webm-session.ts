@@ -13,7 +13,7 @@ import {
 import { AudioTimeline } from '../../src/features/recording/audio-timeline';
 import { ChunkWriter } from '../../src/features/recording/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
-import { deleteRecording, patchRecording, putRecording } from '../../src/shared/storage/recordings-db';
+import { bookReserve, deleteRecording, patchRecording, putRecording, releaseReserve } from '../../src/shared/storage/recordings-db';
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';
 
 const MIME_TYPE = 'video/webm';
@@ -85,7 +85,10 @@ export class WebmSession {
     });
     const session = new WebmSession(options, codec, onFailure);
     try {
+      await bookReserve(options.recordingId);
       await session.output.start();
+      // The header gets a chunk of its own, so patching it at the end rewrites only a few bytes.
+      await session.writer.flush();
     } catch (error) {
       await deleteRecording(options.recordingId).catch(() => undefined);
       throw error;
@@ -166,6 +169,7 @@ export class WebmSession {
       videoCodec: this.videoCodec,
     };
     await patchRecording(this.options.recordingId, { state: 'done', durationMs: result.durationMs, size: result.size });
+    await releaseReserve(this.options.recordingId);
     return result;
   }
 

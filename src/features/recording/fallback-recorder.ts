@@ -4,10 +4,10 @@
  * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM.
  */
 import { ChunkWriter } from './chunk-writer';
-import { remuxToSeekableWebm } from './remux-webm';
+import { remuxToSeekableWebm } from '../../shared/webm/remux';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import { idbChunkStore } from '../../shared/storage/idb-chunk-store';
-import { patchRecording, putRecording, readRecordingFile, replaceRecordingFile } from '../../shared/storage/recordings-db';
+import { bookReserve, patchRecording, putRecording, readRecordingFile, releaseReserve, replaceRecordingFile } from '../../shared/storage/recordings-db';
 
 const MIME_PREFERENCE = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'];
 const TIMESLICE_MS = 1000;
@@ -71,6 +71,7 @@ export class FallbackRecorder {
       width: options.size.width,
       height: options.size.height,
     });
+    await bookReserve(options.recordingId);
     const fallback = new FallbackRecorder(recorder, options, onError);
     recorder.start(TIMESLICE_MS);
     return fallback;
@@ -100,8 +101,14 @@ export class FallbackRecorder {
     void patchRecording(this.options.recordingId, { state: 'recording' });
   }
 
-  abort(): void {
-    if (this.recorder.state !== 'inactive') this.recorder.stop();
+  /** Stops after a failure without finalizing; resolves once every chunk that arrived is stored. */
+  async abort(): Promise<void> {
+    if (this.recorder.state !== 'inactive') {
+      const stopped = new Promise((resolve) => this.recorder.addEventListener('stop', resolve, { once: true }));
+      this.recorder.stop();
+      await stopped;
+    }
+    await this.writes;
   }
 
   async stop(): Promise<RecordingResult> {
@@ -115,6 +122,7 @@ export class FallbackRecorder {
     const { recordingId } = this.options;
     await patchRecording(recordingId, { state: 'finalizing' });
     const seekable = await remuxToSeekableWebm(await readRecordingFile(recordingId));
+    await releaseReserve(recordingId);
     await replaceRecordingFile(recordingId, seekable, { state: 'done', durationMs });
     return { recordingId, durationMs, size: seekable.size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
   }

@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { editChunk, planChunkEdits, type FileEdit } from './file-edit';
 
 /**
  * The one module that owns the IndexedDB schema. Both the page and the recorder worker open
@@ -65,7 +66,26 @@ export function openRecordingsDb(): Promise<RecordingsDb> {
   return opening;
 }
 
+/** The chunks that make up a recording's file (positions 0 and up). */
 const chunkRange = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
+/** Every chunk row of a recording, its emergency reserve included. */
+const allChunksRange = (recordingId: string) => IDBKeyRange.bound([recordingId, -Infinity], [recordingId, Infinity]);
+
+/**
+ * A recording keeps this much storage booked while it records, in a chunk row outside its file
+ * (position -1). When the disk fills up, freeing it is what lets the stored part be finalized.
+ */
+export const RESERVE_BYTES = 2 * 1024 * 1024;
+const RESERVE_POSITION = -1;
+
+export async function bookReserve(recordingId: string): Promise<void> {
+  await putChunk({ recordingId, position: RESERVE_POSITION, bytes: new Blob([new Uint8Array(RESERVE_BYTES)]) });
+}
+
+export async function releaseReserve(recordingId: string): Promise<void> {
+  const db = await openRecordingsDb();
+  await db.delete('chunks', [recordingId, RESERVE_POSITION]);
+}
 
 export async function putRecording(row: RecordingRow): Promise<void> {
   const db = await openRecordingsDb();
@@ -119,7 +139,7 @@ export async function readRecordingFile(recordingId: string, mimeType = 'video/w
 export async function deleteRecording(id: string): Promise<void> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
-  await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(chunkRange(id)), tx.done]);
+  await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(allChunksRange(id)), tx.done]);
 }
 
 /** Swaps a recording's stored bytes for a finished file and updates its row, atomically. */
@@ -133,4 +153,43 @@ export async function replaceRecordingFile(id: string, file: Blob, patch: Partia
   const row = await recordings.get(id);
   if (row) await recordings.put({ ...row, ...patch, size: file.size, updatedAt: Date.now() });
   await tx.done;
+}
+
+/**
+ * Edits a recording's stored file in place (the in-place recovery of an interrupted recording)
+ * and updates its row in the same transaction: either the whole edit lands or none of it, so an
+ * interrupted edit can simply be run again. Only the chunks the edit reaches are read and written.
+ */
+export async function editRecordingFile(id: string, edit: FileEdit, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<number> {
+  const chunks = await listChunks(id);
+  const plan = planChunkEdits(
+    chunks.map((c) => ({ position: c.position, size: c.bytes.size })),
+    edit,
+  );
+  // Blobs are read before the transaction opens: awaiting a read inside it would let it commit.
+  const rewritten = await Promise.all(
+    plan.rewrite.map(async (extent) => {
+      const stored = chunks.find((c) => c.position === extent.position);
+      const bytes = new Uint8Array(await (stored?.bytes ?? new Blob()).arrayBuffer());
+      return { recordingId: id, position: extent.position, bytes: new Blob([editChunk(extent, bytes, edit) as Uint8Array<ArrayBuffer>]) };
+    }),
+  );
+  const size = edit.truncateAt + edit.tail.length;
+  const db = await openRecordingsDb();
+  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  const store = tx.objectStore('chunks');
+  const recordings = tx.objectStore('recordings');
+  const writes: Promise<unknown>[] = [
+    ...plan.remove.map((position) => store.delete([id, position])),
+    ...rewritten.map((chunk) => store.put(chunk)),
+  ];
+  if (edit.tail.length > 0) writes.push(store.put({ recordingId: id, position: edit.truncateAt, bytes: new Blob([edit.tail as Uint8Array<ArrayBuffer>]) }));
+  writes.push(
+    recordings.get(id).then((row) => {
+      if (row) return recordings.put({ ...row, ...patch, size, updatedAt: Date.now() });
+      return undefined;
+    }),
+  );
+  await Promise.all([...writes, tx.done]);
+  return size;
 }

@@ -14,3 +14,9 @@ export async function remuxToSeekableWebm(raw: Blob): Promise<Blob> {
   if (!buffer) throw new Error('Failed to process recording');
   return new Blob([buffer], { type: 'video/webm' });
 }
+
+/** The media duration of a WebM, read from its packets. */
+export async function mediaDurationMs(file: Blob): Promise<number> {
+  const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
+  return Math.round((await input.computeDuration()) * 1000);
+}

@@ -1,0 +1,152 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import {
+  DB_VERSION,
+  RESERVE_BYTES,
+  bookReserve,
+  releaseReserve,
+  deleteRecording,
+  editRecordingFile,
+  getRecording,
+  listChunks,
+  listRecordings,
+  openRecordingsDb,
+  patchRecording,
+  putChunk,
+  putRecording,
+  readRecordingFile,
+  replaceRecordingFile,
+  type RecordingRow,
+} from '../../src/shared/storage/recordings-db';
+import { repairRecording } from '../../src/shared/storage/repair-recording';
+import { joinChunks, recordSyntheticWebm } from './support/webm-fixture';
+
+let next = 0;
+function newRow(patch: Partial<RecordingRow> = {}): RecordingRow {
+  next += 1;
+  return {
+    id: `rec-${String(next)}`,
+    name: 'Webcam Only recording',
+    mode: 'webcam-only',
+    state: 'recording',
+    createdAt: next,
+    updatedAt: next,
+    durationMs: 0,
+    size: 0,
+    mimeType: 'video/webm',
+    width: 1280,
+    height: 720,
+    ...patch,
+  };
+}
+
+const blob = (...values: number[]) => new Blob([Uint8Array.from(values)]);
+const bytesOf = async (file: Blob) => [...new Uint8Array(await file.arrayBuffer())];
+
+describe('the recordings store (IndexedDB)', () => {
+  it('opens at the current schema version with both stores', async () => {
+    const db = await openRecordingsDb();
+    expect(db.version).toBe(DB_VERSION);
+    expect([...db.objectStoreNames].sort()).toEqual(['chunks', 'recordings']);
+  });
+
+  it('lists recordings newest first and patches a row without losing its other fields', async () => {
+    const older = newRow();
+    const newer = newRow();
+    await putRecording(older);
+    await putRecording(newer);
+    const ids = (await listRecordings()).map((r) => r.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+    await patchRecording(older.id, { name: 'Lecture 3' });
+    expect(await getRecording(older.id)).toMatchObject({ name: 'Lecture 3', mode: 'webcam-only', width: 1280 });
+  });
+
+  it('reads a file back as its chunks in position order, even when written out of order', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 3, bytes: blob(4, 5) });
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2, 3) });
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps each recording’s chunks apart', async () => {
+    const a = newRow();
+    const b = newRow();
+    await putChunk({ recordingId: a.id, position: 0, bytes: blob(1) });
+    await putChunk({ recordingId: b.id, position: 0, bytes: blob(2) });
+    expect(await bytesOf(await readRecordingFile(a.id))).toEqual([1]);
+  });
+
+  it('deletes a recording together with all of its chunks', async () => {
+    const row = newRow();
+    const other = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1) });
+    await putChunk({ recordingId: row.id, position: 1, bytes: blob(2) });
+    await putChunk({ recordingId: other.id, position: 0, bytes: blob(3) });
+    await deleteRecording(row.id);
+    expect(await getRecording(row.id)).toBeUndefined();
+    expect(await listChunks(row.id)).toEqual([]);
+    expect(await listChunks(other.id)).toHaveLength(1);
+  });
+
+  it('books an emergency reserve outside the file, and frees it on release or delete', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2) });
+    await bookReserve(row.id);
+    expect((await readRecordingFile(row.id)).size).toBe(2);
+    const db = await openRecordingsDb();
+    expect((await db.get('chunks', [row.id, -1]))?.bytes.size).toBe(RESERVE_BYTES);
+    await releaseReserve(row.id);
+    expect(await db.get('chunks', [row.id, -1])).toBeUndefined();
+    await bookReserve(row.id);
+    await deleteRecording(row.id);
+    expect(await db.get('chunks', [row.id, -1])).toBeUndefined();
+  });
+
+  it('replaces a file with one chunk and updates the row', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2) });
+    await putChunk({ recordingId: row.id, position: 2, bytes: blob(3) });
+    await replaceRecordingFile(row.id, blob(9, 9, 9, 9), { state: 'done' });
+    expect(await listChunks(row.id)).toHaveLength(1);
+    expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 4 });
+  });
+
+  it('edits a file in place: cuts, patches across chunks, appends, and updates the row at once', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(0, 1, 2, 3) });
+    await putChunk({ recordingId: row.id, position: 4, bytes: blob(4, 5, 6, 7) });
+    await putChunk({ recordingId: row.id, position: 8, bytes: blob(8, 9) });
+    const size = await editRecordingFile(
+      row.id,
+      { truncateAt: 6, patches: [{ position: 3, bytes: Uint8Array.of(30, 40) }], tail: Uint8Array.of(60, 70) },
+      { state: 'done', durationMs: 1234 },
+    );
+    expect(size).toBe(8);
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([0, 1, 2, 30, 40, 5, 60, 70]);
+    expect(await getRecording(row.id)).toMatchObject({ state: 'done', durationMs: 1234, size: 8 });
+  });
+
+  it('repairs a crashed recording in place into a finished row, and a second repair changes nothing', async () => {
+    const recorded = await recordSyntheticWebm(4);
+    const crashed = recorded.persisted[5];
+    if (!crashed) throw new Error('no crash point');
+    const row = newRow({ size: joinChunks(crashed).length, durationMs: 3000 });
+    await putRecording(row);
+    for (const [position, bytes] of crashed) await putChunk({ recordingId: row.id, position, bytes: new Blob([bytes as Uint8Array<ArrayBuffer>]) });
+    const progress: number[] = [];
+    const result = await repairRecording(row.id, (fraction) => progress.push(fraction));
+    expect(result.durationMs).toBeGreaterThan(2000);
+    expect(progress.at(-1)).toBe(1);
+    const stored = await getRecording(row.id);
+    expect(stored).toMatchObject({ state: 'done', durationMs: result.durationMs, size: result.size });
+    expect((await readRecordingFile(row.id)).size).toBe(result.size);
+    const before = await bytesOf(await readRecordingFile(row.id));
+    await repairRecording(row.id);
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual(before);
+  });
+});

@@ -23,7 +23,8 @@ import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { WebmSession } from './lib/webm-session';
 
-const PERSIST_INTERVAL_MS = 500;
+// How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
+const PERSIST_INTERVAL_MS = 250;
 const ADAPT_INTERVAL_MS = 1000;
 
 class RecorderEngine implements RecorderWorkerApi {
@@ -250,8 +251,9 @@ class RecorderEngine implements RecorderWorkerApi {
     clearInterval(this.persistTimer);
     this.session = null;
     this.state = 'idle';
-    this.events?.onError(message, name);
+    // Store what can be stored first: the page repairs the file as soon as it hears of the failure.
     await session?.abandon('Recording failed due to an error');
+    this.events?.onError(message, name);
   }
 }
 

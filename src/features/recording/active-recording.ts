@@ -13,8 +13,8 @@ export interface ActiveRecording {
   pause(): void;
   resume(): void;
   stop(): Promise<RecordingResult>;
-  /** Stops capturing after a failure without finalizing; what was stored stays for recovery. */
-  abort(): void;
+  /** Stops capturing after a failure without finalizing; resolves once what was captured is stored. */
+  abort(): Promise<void>;
   figures(): Promise<LiveFigures | null>;
 }
 
@@ -30,7 +30,7 @@ export async function startRecordingOn(
       pause: () => void bridge.api.pause(),
       resume: () => void bridge.api.resume(),
       stop: () => bridge.api.stop(),
-      abort: () => undefined, // the worker has already abandoned its session when it reports a failure
+      abort: () => Promise.resolve(), // the worker stores what it has before it reports a failure
       figures: async () => {
         const stats = await bridge.api.stats();
         return stats.state === 'recording' || stats.state === 'paused' ? stats : null;
@@ -46,9 +46,7 @@ export async function startRecordingOn(
       recorder.resume();
     },
     stop: () => recorder.stop(),
-    abort: () => {
-      recorder.abort();
-    },
+    abort: () => recorder.abort(),
     figures: () => Promise.resolve({ durationMs: recorder.durationMs, bytes: recorder.bytes, fps: options.frameRate }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Turns the muxer's positioned writes into a few durable chunks. Appends are gathered in memory
- * and persisted as one chunk per flush (the recorder flushes every half second, so a crash loses
+ * and persisted as one chunk per flush (the recorder flushes four times a second, so a crash loses
  * at most that much); writes that land on bytes already persisted (the muxer patching the header's
  * duration and seek head at the end) rewrite the affected chunks in place, so the stored chunks in
  * position order are always exactly the file.

@@ -4,11 +4,14 @@
  */
 import type { Settings } from '../settings/settings-schema';
 import { audioBitrateKbps } from '../settings/settings-schema';
-import { formatFileSize, recordingFileName } from '../../shared/format';
+import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
+import { defaultRecordingName } from '../../shared/recording-modes';
+import { holdRecordingLock } from '../../shared/storage/recording-locks';
 import { readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
 import { AudioMixer } from './audio-mixer';
 import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
-import { MODE_LABELS, modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
+import { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
+import { storageBudget } from './storage-budget';
 import { canvasSizeForQuality } from './overlay-geometry';
 import { startRecordingOn, type ActiveRecording } from './active-recording';
 import type { OverlayLayout, RecordingResult, StartOptions } from './recorder-api';
@@ -61,8 +64,8 @@ export interface StudioDeps {
   settings: () => Settings;
   notify: (notice: Notice) => void;
   download: (url: string, fileName: string) => void;
-  /** Called when a recording was stored, so lists of recordings can refresh. */
-  onRecordingStored?: (id: string) => void;
+  /** Called when the stored recordings changed (one finished, or one was left for recovery). */
+  onRecordingsChanged?: () => void;
 }
 
 export class StudioController {
@@ -75,6 +78,9 @@ export class StudioController {
   private bridge: RecorderBridge | null = null;
   private active: ActiveRecording | null = null;
   private webcamRequest: Promise<boolean> | null = null;
+  private releaseLock: () => void = () => undefined;
+  /** The recording being made, until it is finished or saved after a failure. */
+  private recordingId: string | null = null;
   private mixer: AudioMixer | null = null;
   private screen: MediaStream | null = null;
   private webcam: MediaStream | null = null;
@@ -131,7 +137,7 @@ export class StudioController {
     const settings = this.deps.settings();
     const bridge = await RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
       onError: (message, name) => {
-        this.onEngineError(message, name);
+        void this.onEngineError(message, name);
       },
     });
     if (generation !== this.generation) {
@@ -245,21 +251,26 @@ export class StudioController {
       }
       await requestPersistentStorage();
       const settings = this.deps.settings();
+      const videoBitrate = settings.video.bitrate * 1000;
+      const audioBitrate = audioBitrateKbps(settings.audio.quality) * 1000;
+      await this.warnIfStorageIsLow(videoBitrate, audioBitrate);
       this.startedAt = new Date();
       const id = crypto.randomUUID();
+      this.recordingId = id;
+      this.releaseLock = holdRecordingLock(id);
       const options: StartOptions = {
         recordingId: id,
-        name: `${MODE_LABELS[mode]} recording`,
+        name: defaultRecordingName(mode),
         mode,
         size: canvasSizeForQuality(settings.video.quality),
-        videoBitrate: settings.video.bitrate * 1000,
-        audioBitrate: audioBitrateKbps(settings.audio.quality) * 1000,
+        videoBitrate,
+        audioBitrate,
         frameRate: settings.video.frameRate,
         createdAt: this.startedAt.getTime(),
       };
       this.active = await startRecordingOn(this.bridge, this.mixer?.track ?? null, options, (error) => {
         const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
-        this.onEngineError(error instanceof Error ? error.message : String(error), name);
+        void this.onEngineError(error instanceof Error ? error.message : String(error), name);
       });
       this.lastSoundAt = performance.now();
       this.setStats({ durationMs: 0, bytes: 0, fps: 0 });
@@ -267,6 +278,8 @@ export class StudioController {
       this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
       this.deps.notify({ title: 'Recording Started', message: `Recording in ${modePhrase(mode)} mode.`, tone: 'success' });
     } catch (error) {
+      this.releaseLock();
+      this.recordingId = null;
       this.fail(error instanceof Error && error.message ? error.message : 'Failed to start recording');
     } finally {
       this.update({ acquiring: false });
@@ -298,9 +311,9 @@ export class StudioController {
     try {
       await this.finishRecording(await active.stop());
     } catch (error) {
-      // Whatever was stored stays in IndexedDB for recovery; the studio goes back to idle.
+      // Finalizing failed: save what was stored the way a crash would be recovered.
       const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
-      this.onEngineError(error instanceof Error && error.message ? error.message : 'Failed to process recording', name);
+      await this.onEngineError(error instanceof Error && error.message ? error.message : 'Failed to process recording', name);
     }
   }
 
@@ -330,6 +343,9 @@ export class StudioController {
     this.bridge?.dispose();
     this.bridge = null;
     this.active = null;
+    // A recording cut short by leaving the studio is offered for recovery from here on.
+    this.releaseLock();
+    this.recordingId = null;
     this.update({
       hasScreen: false,
       hasWebcam: false,
@@ -342,26 +358,33 @@ export class StudioController {
   }
 
   private async finishRecording(result: RecordingResult): Promise<void> {
-    const previous = this.snapshot.lastRecording;
-    const blob = await readRecordingFile(result.recordingId, result.mimeType);
-    if (previous) URL.revokeObjectURL(previous.url);
-    const recording: FinishedRecording = {
-      id: result.recordingId,
-      fileName: recordingFileName(this.snapshot.mode, this.startedAt),
-      url: URL.createObjectURL(blob),
-      size: blob.size,
-      durationMs: result.durationMs,
-      mode: this.snapshot.mode,
-    };
-    this.setStats({ durationMs: result.durationMs, bytes: blob.size, fps: 0 });
+    const recording = await this.finished(result.recordingId, result.durationMs, result.mimeType);
+    this.recordingId = null;
     this.apply('finish', { lastRecording: recording });
-    this.deps.onRecordingStored?.(result.recordingId);
+    this.releaseLock();
+    this.deps.onRecordingsChanged?.();
     this.deps.notify({
       title: 'Recording Stopped',
       message: 'Your video has been processed and is ready for download.',
       tone: 'success',
     });
     if (this.deps.settings().storage.autoSave) this.download();
+  }
+
+  /** The stored file of a finished recording, ready for the Download card. */
+  private async finished(id: string, durationMs: number, mimeType?: string): Promise<FinishedRecording> {
+    const blob = await readRecordingFile(id, mimeType);
+    const previous = this.snapshot.lastRecording;
+    if (previous) URL.revokeObjectURL(previous.url);
+    this.setStats({ durationMs, bytes: blob.size, fps: 0 });
+    return {
+      id,
+      fileName: recordingFileName(this.snapshot.mode, this.startedAt),
+      url: URL.createObjectURL(blob),
+      size: blob.size,
+      durationMs,
+      mode: this.snapshot.mode,
+    };
   }
 
   private async connectMicrophone(): Promise<boolean> {
@@ -467,20 +490,58 @@ export class StudioController {
     await this.bridge?.api.setLayout({ mode: this.snapshot.mode, overlay: this.snapshot.overlay });
   }
 
-  private onEngineError(message: string, name: string): void {
+  /**
+   * A failure mid-recording (full disk, encoder crash, recorder error): stop capturing, turn what
+   * was stored into a playable file, and say what happened. Nothing recorded is thrown away.
+   */
+  private async onEngineError(message: string, name: string): Promise<void> {
     clearInterval(this.statsTimer);
-    this.active?.abort();
+    const active = this.active;
     this.active = null;
-    this.apply('fail');
+    const { recordingState } = this.snapshot;
+    if (recordingState === 'recording' || recordingState === 'paused') this.apply('stop', { micSilent: false });
+    await active?.abort();
+    const id = this.recordingId;
+    this.recordingId = null;
+    let saved: FinishedRecording | null = null;
+    if (id) {
+      try {
+        const { repairRecording } = await import('../../shared/storage/repair-recording');
+        const result = await repairRecording(id);
+        saved = await this.finished(id, result.durationMs);
+      } catch {
+        // Left as it is: the recovery notice offers it again later.
+      }
+    }
+    this.releaseLock();
+    this.deps.onRecordingsChanged?.();
+    if (this.snapshot.recordingState === 'processing') this.apply(saved ? 'finish' : 'fail', saved ? { lastRecording: saved } : {});
+    else if (saved) this.update({ lastRecording: saved });
+    const savedNote = saved ? `The first ${formatDuration(saved.durationMs / 1000)} was saved to Your recordings and is ready to download.` : '';
     if (name === 'QuotaExceededError') {
       this.deps.notify({
         title: 'Storage is full',
-        message: 'The recording stopped because this device has no space left. What was recorded is kept; free up disk space, then recover it from your recordings.',
+        message: `The recording stopped because this browser has no storage space left. ${savedNote || 'What was recorded is kept and can be recovered once there is space.'} Free up disk space or delete old recordings before recording again.`,
         tone: 'error',
       });
       return;
     }
-    this.fail(message || 'Recording failed due to an error');
+    this.fail([message || 'Recording failed due to an error', savedNote].filter(Boolean).join('. '));
+  }
+
+  private async warnIfStorageIsLow(videoBitrate: number, audioBitrate: number): Promise<void> {
+    try {
+      const { quota = 0, usage = 0 } = await navigator.storage.estimate();
+      const budget = storageBudget(quota, usage, videoBitrate, audioBitrate);
+      if (!budget.low) return;
+      this.deps.notify({
+        title: 'Storage is running low',
+        message: `Only ${formatFileSize(budget.freeBytes)} is free here: about ${String(budget.minutes)} minute${budget.minutes === 1 ? '' : 's'} of recording at the current quality. Free up disk space, delete old recordings, or lower the bitrate in Settings.`,
+        tone: 'warning',
+      });
+    } catch {
+      // No estimate available: record anyway.
+    }
   }
 
   private reportAcquisition(error: unknown): void {

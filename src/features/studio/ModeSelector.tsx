@@ -1,6 +1,6 @@
 import { Alert, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { MODE_LABELS } from '../recording/mode-needs';
+import { MODE_LABELS } from '../../shared/recording-modes';
 import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../recording/overlay-geometry';
 import type { OverlayLayout } from '../recording/recorder-api';
 import type { RecordingMode } from '../../shared/storage/recordings-db';

@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import type { RefObject } from 'react';
-import { MODE_LABELS } from '../recording/mode-needs';
+import { MODE_LABELS } from '../../shared/recording-modes';
 import type { StudioSnapshot } from '../recording/studio-controller';
 import classes from './Studio.module.css';
 

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatDuration, formatFileSize } from '../../shared/format';
-import { MODE_LABELS } from '../recording/mode-needs';
+import { MODE_LABELS } from '../../shared/recording-modes';
 import { useSyncExternalStore } from 'react';
 import type { StudioController } from '../recording/studio-controller';
 import type { RecordingMode } from '../../shared/storage/recordings-db';

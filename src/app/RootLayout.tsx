@@ -1,8 +1,12 @@
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
 import classes from './shell/Shell.module.css';
+
+// Lazy: pages that never recorded anything do not load the storage code up front.
+const RecoveryNotice = lazy(() => import('../features/library/RecoveryNotice'));
 
 export function RootLayout() {
   return (
@@ -13,6 +17,9 @@ export function RootLayout() {
       <PageHead />
       <Header />
       <main id="main" className={classes.main} tabIndex={-1}>
+        <Suspense fallback={null}>
+          <RecoveryNotice />
+        </Suspense>
         <Outlet />
       </main>
       <Footer />

@@ -2,6 +2,7 @@ import { Card, Container, Grid, Stack } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { LibraryPanel } from '../library/LibraryPanel';
 import { ControlBar } from './ControlBar';
 import { DownloadCard } from './DownloadCard';
 import { MicLevel } from './MicLevel';
@@ -103,6 +104,9 @@ export function StudioPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      <Stack mt="lg">
+        <LibraryPanel />
+      </Stack>
     </Container>
   );
 }

@@ -3,18 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { StudioController, type Notice, type StudioSnapshot } from '../recording/studio-controller';
 import { getSettingsSnapshot } from '../settings/settings-store';
+import { downloadUrl } from '../../shared/download';
+import { announceRecordingsChanged } from '../../shared/storage/recordings-channel';
 
 const TONE_COLORS: Record<Notice['tone'], string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
-
-function saveFile(url: string, fileName: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 /**
  * One controller per mounted studio. The preview canvas is created here rather than rendered by
@@ -55,9 +47,10 @@ function createController(queryClient: ReturnType<typeof useQueryClient>): Studi
     notify: ({ title, message, tone }) => {
       notifications.show({ title, message, color: TONE_COLORS[tone], autoClose: tone === 'error' ? 8000 : 4000 });
     },
-    download: saveFile,
-    onRecordingStored: () => {
+    download: downloadUrl,
+    onRecordingsChanged: () => {
       void queryClient.invalidateQueries({ queryKey: ['recordings'] });
+      announceRecordingsChanged();
     },
   });
 }

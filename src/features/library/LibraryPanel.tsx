@@ -1,0 +1,45 @@
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { deleteRecording, patchRecording } from '../../shared/storage/recordings-db';
+import { RecordingItem } from './RecordingItem';
+import { recordingsQuery, useRecordingsSync, useRefreshRecordings } from './recordings-query';
+import { StorageMeter } from './StorageMeter';
+
+/** "Your recordings": everything recorded on this device, kept in IndexedDB until deleted. */
+export function LibraryPanel() {
+  useRecordingsSync();
+  const refresh = useRefreshRecordings();
+  const { data = [] } = useQuery(recordingsQuery);
+  const rename = useMutation({ mutationFn: ({ id, name }: { id: string; name: string }) => patchRecording(id, { name }), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: deleteRecording, onSuccess: refresh });
+  const done = data.filter((row) => row.state === 'done');
+
+  return (
+    <Card withBorder component="section" aria-labelledby="library-title" id="recordings">
+      <Title order={2} size="h4" id="library-title" mb="sm">
+        Your recordings
+      </Title>
+      <Stack gap="sm">
+        <StorageMeter />
+        {done.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            Recordings you make stay here, on this device only, until you delete them.
+          </Text>
+        ) : (
+          done.map((row) => (
+            <RecordingItem
+              key={row.id}
+              row={row}
+              onRename={(name) => {
+                rename.mutate({ id: row.id, name });
+              }}
+              onDelete={() => {
+                remove.mutate(row.id);
+              }}
+            />
+          ))
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconDownload, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { formatDuration, formatFileSize } from '../../shared/format';
+import { MODE_LABELS } from '../../shared/recording-modes';
+import type { RecordingRow } from '../../shared/storage/recordings-db';
+import { saveRecordingFile } from './save-recording';
+import { useRecordingUrl } from './useRecordingUrl';
+import classes from './Library.module.css';
+
+interface RecordingItemProps {
+  row: RecordingRow;
+  onRename: (name: string) => void;
+  onDelete: () => void;
+}
+
+export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
+  const url = useRecordingUrl(row.id, row.updatedAt);
+  const [playing, setPlaying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [name, setName] = useState(row.name);
+
+  const commitName = () => {
+    setEditing(false);
+    const trimmed = name.trim().slice(0, 120);
+    if (trimmed && trimmed !== row.name) onRename(trimmed);
+    else setName(row.name);
+  };
+
+  return (
+    <Card withBorder padding="sm" data-testid="library-item" component="article" aria-label={row.name}>
+      <Group align="flex-start" wrap="wrap">
+        {url ? (
+          <video
+            key={playing ? 'player' : 'thumbnail'}
+            // `#t=0.1` makes the browser paint the first frame as the thumbnail.
+            src={playing ? url : `${url}#t=0.1`}
+            controls={playing}
+            autoPlay={playing}
+            preload="metadata"
+            muted={!playing}
+            className={playing ? classes.player : classes.thumbnail}
+            aria-label={`${row.name} ${playing ? 'player' : 'thumbnail'}`}
+            data-testid={playing ? 'library-player' : 'library-thumbnail'}
+          />
+        ) : (
+          <div className={classes.thumbnail} />
+        )}
+        <Stack gap={4} className={classes.details}>
+          {editing ? (
+            <TextInput
+              label="Recording name"
+              value={name}
+              maxLength={120}
+              autoFocus
+              onChange={(event) => {
+                setName(event.currentTarget.value);
+              }}
+              onBlur={commitName}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') commitName();
+                if (event.key === 'Escape') {
+                  setName(row.name);
+                  setEditing(false);
+                }
+              }}
+            />
+          ) : (
+            <Text fw={600} truncate data-testid="library-name">
+              {row.name}
+            </Text>
+          )}
+          <Text size="sm" c="dimmed" data-testid="library-date">
+            {new Date(row.createdAt).toLocaleString()}
+          </Text>
+          <Group gap={6}>
+            <Badge variant="light" data-testid="library-mode">
+              {MODE_LABELS[row.mode]}
+            </Badge>
+            <Badge variant="light" color="gray" data-testid="library-duration">
+              {formatDuration(row.durationMs / 1000)}
+            </Badge>
+            <Badge variant="light" color="gray" data-testid="library-size">
+              {formatFileSize(row.size)}
+            </Badge>
+          </Group>
+          {confirmingDelete ? (
+            <Group gap={4} mt={4} role="group" aria-label={`Confirm deleting ${row.name}`}>
+              <Text size="sm">Delete this recording from this device? This cannot be undone.</Text>
+              <Button size="xs" color="red" onClick={onDelete} autoFocus>
+                Delete recording
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setConfirmingDelete(false)}>
+                Keep it
+              </Button>
+            </Group>
+          ) : (
+            <Group gap={4} mt={4}>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPlay size={14} aria-hidden />}
+                onClick={() => setPlaying((p) => !p)}
+                aria-label={`${playing ? 'Close player for' : 'Play'} ${row.name}`}
+              >
+                {playing ? 'Close' : 'Play'}
+              </Button>
+              <Tooltip label="Download">
+                <ActionIcon variant="default" size="lg" aria-label={`Download ${row.name}`} onClick={() => void saveRecordingFile(row)}>
+                  <IconDownload size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Rename">
+                <ActionIcon variant="default" size="lg" aria-label={`Rename ${row.name}`} onClick={() => setEditing(true)}>
+                  <IconPencil size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Delete">
+                <ActionIcon variant="default" color="red" size="lg" aria-label={`Delete ${row.name}`} onClick={() => setConfirmingDelete(true)}>
+                  <IconTrash size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,31 @@
+import { Badge, Group, Progress, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { formatFileSize } from '../../shared/format';
+
+export const storageQueryKey = ['recordings', 'storage'] as const;
+
+/** How much of this browser's storage the app uses, and whether it is protected from eviction. */
+export function StorageMeter() {
+  const { data } = useQuery({
+    queryKey: storageQueryKey,
+    queryFn: async () => {
+      const [estimate, persisted] = await Promise.all([navigator.storage.estimate(), navigator.storage.persisted()]);
+      return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted };
+    },
+  });
+  if (!data) return null;
+  const percent = data.quota > 0 ? (data.usage / data.quota) * 100 : 0;
+  return (
+    <div>
+      <Group justify="space-between" gap="xs" mb={4}>
+        <Text size="sm" data-testid="storage-used">
+          {formatFileSize(data.usage)} used of {formatFileSize(data.quota)} available
+        </Text>
+        <Badge variant="light" color={data.persisted ? 'teal' : 'gray'}>
+          {data.persisted ? 'Persistent storage granted' : 'Storage may be cleared by the browser'}
+        </Badge>
+      </Group>
+      <Progress value={percent} aria-label="Storage used" color={percent > 90 ? 'red' : 'blue'} />
+    </div>
+  );
+}

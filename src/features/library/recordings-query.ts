@@ -1,0 +1,45 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { deleteRecording, listRecordings } from '../../shared/storage/recordings-db';
+import { heldRecordingIds } from '../../shared/storage/recording-locks';
+import { announceRecordingsChanged, listenForRecordingsChanges } from '../../shared/storage/recordings-channel';
+import { interruptedRecordings } from './interrupted';
+
+export const RECORDINGS_KEY = ['recordings'] as const;
+
+/** Every stored recording, newest first. */
+export const recordingsQuery = queryOptions({
+  queryKey: RECORDINGS_KEY,
+  queryFn: listRecordings,
+});
+
+export const interruptedQuery = queryOptions({
+  queryKey: [...RECORDINGS_KEY, 'interrupted'],
+  queryFn: async () => {
+    const { offer, empty } = interruptedRecordings(await listRecordings(), await heldRecordingIds());
+    // A recording interrupted before its first second was stored has nothing to give back.
+    await Promise.all(empty.map((row) => deleteRecording(row.id)));
+    return offer;
+  },
+});
+
+/** Refreshes every recordings query here, and tells the app's other tabs to do the same. */
+export function useRefreshRecordings(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+    announceRecordingsChanged();
+  };
+}
+
+/** Keeps this tab's recordings queries in step with changes made in other tabs. */
+export function useRecordingsSync(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      listenForRecordingsChanges(() => {
+        void queryClient.invalidateQueries({ queryKey: RECORDINGS_KEY });
+      }),
+    [queryClient],
+  );
+}

@@ -1,0 +1,20 @@
+import { downloadBlob } from '../../shared/download';
+import { recordingFileName } from '../../shared/format';
+import { defaultRecordingName } from '../../shared/recording-modes';
+import { readRecordingFile, type RecordingRow } from '../../shared/storage/recordings-db';
+
+/** A renamed recording downloads under its name; others under the spec's recording-{mode}-{time} name. */
+export function libraryFileName(row: Pick<RecordingRow, 'name' | 'mode' | 'createdAt'>): string {
+  if (row.name === defaultRecordingName(row.mode)) return recordingFileName(row.mode, new Date(row.createdAt));
+  // Characters that file systems refuse (Windows is the strictest) become dashes.
+  const safe = Array.from(row.name, (char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '-' : char))
+    .join('')
+    .trim()
+    .slice(0, 120);
+  return `${safe || recordingFileName(row.mode, new Date(row.createdAt)).replace(/\.webm$/, '')}.webm`;
+}
+
+/** Hands a stored recording to the browser as a download. */
+export async function saveRecordingFile(row: Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt'>): Promise<void> {
+  downloadBlob(await readRecordingFile(row.id), libraryFileName(row));
+}

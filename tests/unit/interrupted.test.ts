@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { interruptedRecordings } from '../../src/features/library/interrupted';
+import type { RecordingRow } from '../../src/shared/storage/recordings-db';
+
+const row = (id: string, patch: Partial<RecordingRow>): RecordingRow => ({
+  id,
+  name: 'Screen + Webcam recording',
+  mode: 'screen-webcam',
+  state: 'recording',
+  createdAt: 1000,
+  updatedAt: 1000,
+  durationMs: 4000,
+  size: 1_000_000,
+  mimeType: 'video/webm',
+  width: 1920,
+  height: 1080,
+  ...patch,
+});
+
+describe('interruptedRecordings', () => {
+  it('offers unfinished recordings with stored bytes, newest first', () => {
+    const rows = [row('old', { createdAt: 1 }), row('new', { createdAt: 5, state: 'paused' }), row('finalizing', { createdAt: 3, state: 'finalizing' })];
+    expect(interruptedRecordings(rows, new Set()).offer.map((r) => r.id)).toEqual(['new', 'finalizing', 'old']);
+  });
+
+  it('never offers finished recordings', () => {
+    expect(interruptedRecordings([row('done', { state: 'done' })], new Set())).toEqual({ offer: [], empty: [] });
+  });
+
+  it('leaves alone a recording another tab is still making', () => {
+    const result = interruptedRecordings([row('live', {}), row('live-empty', { size: 0 })], new Set(['live', 'live-empty']));
+    expect(result).toEqual({ offer: [], empty: [] });
+  });
+
+  it('marks unfinished recordings with nothing stored as empty, to be cleaned up', () => {
+    const result = interruptedRecordings([row('nothing', { size: 0 }), row('something', {})], new Set());
+    expect(result.offer.map((r) => r.id)).toEqual(['something']);
+    expect(result.empty.map((r) => r.id)).toEqual(['nothing']);
+  });
+});

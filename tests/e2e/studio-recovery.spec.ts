@@ -1,0 +1,136 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { test, expect } from './support/test';
+import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
+import { frameAt, probe, webmLayout } from './support/media';
+import { recordingStartedAt, recoverAndDownload, storedChunkCount } from './support/recovery';
+import { openStudio, startRecording } from './support/studio';
+
+/** A recovered file must state its duration, carry cues, and decode a frame from its middle. */
+async function expectSeekable(file: string): Promise<number> {
+  const info = await probe(file);
+  expect(info.duration, 'the recovered file states its duration').not.toBeNull();
+  const layout = await webmLayout(file);
+  expect(layout.hasCues).toBe(true);
+  expect(layout.hasDuration).toBe(true);
+  const middle = await frameAt(file, (info.duration ?? 0) / 2);
+  expect(middle.width).toBe(1920);
+  return info.duration ?? 0;
+}
+
+test('a crashed tab loses at most a second, and Recover gives a seekable file in the library', async ({ page, context, guard }, testInfo) => {
+  await openStudio(page, 'Screen + Webcam');
+  await startRecording(page);
+  const startedAt = await recordingStartedAt(page);
+  await page.waitForTimeout(8000);
+  // The recording runs until the renderer dies; timing it to the crash event overstates it a little,
+  // so "lost" below is an upper bound.
+  const crashed = new Promise<number>((resolve) => page.once('crash', () => resolve(Date.now())));
+  await page.goto('chrome://crash').catch(() => undefined);
+  const recorded = ((await crashed) - startedAt) / 1000;
+
+  const next = await context.newPage();
+  guard.watch(next);
+  await next.goto('/studio');
+  const file = testInfo.outputPath('recovered.webm');
+  await recoverAndDownload(next, file);
+  const duration = await expectSeekable(file);
+  const lost = recorded - duration;
+  testInfo.annotations.push({ type: 'seconds lost', description: lost.toFixed(2) });
+  console.log(`crash: recorded ${recorded.toFixed(2)} s, recovered ${duration.toFixed(2)} s, lost ${lost.toFixed(2)} s`);
+  expect(duration).toBeGreaterThanOrEqual(recorded - 1);
+  const item = next.getByTestId('library-item');
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId('library-mode')).toHaveText('Screen + Webcam');
+  await expect(item.getByTestId('library-duration')).toHaveText(/^00:0[6-9]$/);
+});
+
+test('a killed browser loses at most a second, and the same recovery works after relaunch', async ({ guard }, testInfo) => {
+  const profile = mkdtempSync(path.join(tmpdir(), 'framecast-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS],
+      permissions: ['camera', 'microphone'],
+      acceptDownloads: true,
+      baseURL: BASE_URL,
+    });
+  try {
+    const first = await launch();
+    const page = first.pages()[0] ?? (await first.newPage());
+    guard.watch(page);
+    await openStudio(page, 'Screen + Webcam');
+    await startRecording(page);
+    const startedAt = await recordingStartedAt(page);
+    await page.waitForTimeout(8000);
+    const recorded = (Date.now() - startedAt) / 1000;
+    // SIGKILL every process of this profile: no unload handler, no chance to finish anything.
+    execFileSync('pkill', ['-KILL', '-f', profile]);
+    await first.close().catch(() => undefined);
+
+    const second = await launch();
+    const again = second.pages()[0] ?? (await second.newPage());
+    guard.watch(again);
+    await again.goto('/studio');
+    const file = testInfo.outputPath('recovered-after-kill.webm');
+    await recoverAndDownload(again, file);
+    const duration = await expectSeekable(file);
+    console.log(`kill: recorded ${recorded.toFixed(2)} s, recovered ${duration.toFixed(2)} s, lost ${(recorded - duration).toFixed(2)} s`);
+    expect(duration).toBeGreaterThanOrEqual(recorded - 1);
+    await expect(again.getByTestId('library-item')).toHaveCount(1);
+    await second.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('Discard removes the interrupted recording and its stored bytes', async ({ page, context, guard }) => {
+  await openStudio(page, 'Screen + Webcam');
+  await startRecording(page);
+  await page.waitForTimeout(3000);
+  await page.goto('chrome://crash').catch(() => undefined);
+
+  const next = await context.newPage();
+  guard.watch(next);
+  await next.goto('/');
+  const notice = next.getByRole('region', { name: 'A recording was interrupted' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  expect(await storedChunkCount(next)).toBeGreaterThan(0);
+  await notice.getByRole('button', { name: /^Discard/ }).click();
+  await expect(notice).toHaveCount(0);
+  expect(await storedChunkCount(next)).toBe(0);
+  await next.reload();
+  await expect(next.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(next.getByRole('region', { name: 'A recording was interrupted' })).toHaveCount(0);
+});
+
+test('a full disk warns before Start, then stops cleanly, keeps a playable file and says Storage is full', async ({ page }, testInfo) => {
+  const limit = 3 * 1024 * 1024;
+  // Chromium enforces a DevTools quota override but its storage estimate ignores it (as it ignores a
+  // small disk here), so the page is told the same limit the browser enforces: what a full disk reports.
+  await page.addInitScript((quota) => {
+    const real = navigator.storage.estimate.bind(navigator.storage);
+    navigator.storage.estimate = async () => ({ ...(await real()), quota });
+  }, limit);
+  await openStudio(page, 'Screen + Webcam');
+  const cdp = await page.context().newCDPSession(page);
+  // A few seconds of 1080p fit; the recording must run into the limit.
+  await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(BASE_URL).origin, quotaSize: limit });
+  await startRecording(page);
+  await expect(page.getByText('Storage is running low').first()).toBeVisible();
+  await expect(page.getByText('Storage is full').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/was saved to Your recordings/).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  await expect(page.getByTestId('recording-badge')).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download recording' }).click();
+  const file = testInfo.outputPath('until-full.webm');
+  await (await download).saveAs(file);
+  const duration = await expectSeekable(file);
+  expect(duration).toBeGreaterThan(1);
+  await expect(page.getByTestId('library-item')).toHaveCount(1);
+});

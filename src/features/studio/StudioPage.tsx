@@ -1,5 +1,5 @@
 import { Card, Container, Grid, Stack } from '@mantine/core';
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ControlBar } from './ControlBar';
@@ -16,6 +16,7 @@ export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const { controller, snapshot } = useStudioController(hostRef);
   const { recordingState } = snapshot;
+  const requestedMode = useSearch({ from: '/studio', select: (search) => search.mode });
   const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
 
   // Leaving mid-recording would drop the rest of it: ask first, in the app and on tab close.
@@ -24,6 +25,11 @@ export function StudioPage() {
     enableBeforeUnload: () => capturing,
     disabled: !capturing,
   });
+
+  // A link such as /studio?mode=webcam-only preselects that mode, as if the user had picked it.
+  useEffect(() => {
+    if (requestedMode) controller.setMode(requestedMode);
+  }, [controller, requestedMode]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { prerender } from './scripts/vite/prerender';
-import { servePrerendered } from './scripts/vite/serve-prerendered';
+import { prerender } from './scripts/vite/prerender.ts';
+import { servePrerendered } from './scripts/vite/serve-prerendered.ts';
 
 export default defineConfig({
   plugins: [

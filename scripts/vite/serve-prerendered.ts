@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { pageFileFor } from '../../src/app/prerendered-files';
+import { pageFileFor } from '../../src/app/prerendered-files.ts';
 
 export function servePrerendered(): Plugin {
   return {

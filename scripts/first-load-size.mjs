@@ -11,7 +11,7 @@ const distDir = path.resolve(process.argv[2] ?? 'dist');
 const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 
 /** Every script file index.html makes the browser fetch before the page is interactive. */
-export function firstLoadScripts(indexHtml) {
+function firstLoadScripts(indexHtml) {
   const files = new Set();
   for (const m of indexHtml.matchAll(/<script[^>]*\stype="module"[^>]*\ssrc="([^"]+)"/g)) files.add(m[1]);
   for (const m of indexHtml.matchAll(/<link[^>]*\srel="modulepreload"[^>]*\shref="([^"]+)"/g)) files.add(m[1]);

@@ -74,14 +74,16 @@ export interface UseCase {
   readonly icon: ContentIconName;
   readonly title: string;
   readonly description: string;
+  /** The audience page that tells more, when there is one. */
+  readonly audience?: string;
 }
 
 export const HOME_USE_CASES: readonly UseCase[] = [
-  { icon: 'school', title: 'Courses and lessons', description: 'Explain a topic with your slides on screen and your face in the corner.' },
-  { icon: 'code', title: 'Tutorials and demos', description: 'Walk through software step by step, with your voice and cursor.' },
-  { icon: 'presentation', title: 'Business presentations', description: 'Send a recorded pitch or update instead of booking another meeting.' },
-  { icon: 'gamepad', title: 'Gaming highlights', description: 'Capture gameplay with a facecam and game audio for your channel.' },
-  { icon: 'headset', title: 'Support and training', description: 'Show a customer or a new colleague exactly where to click.' },
+  { icon: 'school', audience: 'teachers', title: 'Courses and lessons', description: 'Explain a topic with your slides on screen and your face in the corner.' },
+  { icon: 'code', audience: 'software-tutorials', title: 'Tutorials and demos', description: 'Walk through software step by step, with your voice and cursor.' },
+  { icon: 'presentation', audience: 'business-presentations', title: 'Business presentations', description: 'Send a recorded pitch or update instead of booking another meeting.' },
+  { icon: 'gamepad', audience: 'gaming', title: 'Gaming highlights', description: 'Capture gameplay with a facecam and game audio for your channel.' },
+  { icon: 'headset', audience: 'customer-support', title: 'Support and training', description: 'Show a customer or a new colleague exactly where to click.' },
   { icon: 'microphone', title: 'Podcasts and interviews', description: 'Talk with guests in a peer-to-peer room and record the conversation.' },
 ];
 

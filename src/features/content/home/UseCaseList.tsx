@@ -1,4 +1,5 @@
-import { Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { CONTENT_ICONS } from '../components/content-icons';
 import type { UseCase } from '../data/home';
 
@@ -13,7 +14,16 @@ export function UseCaseList({ useCases }: { readonly useCases: readonly UseCase[
               <Icon size={20} aria-hidden />
             </ThemeIcon>
             <div>
-              <Text fw={700}>{useCase.title}</Text>
+              {useCase.audience ? (
+                <Anchor
+                  fw={700}
+                  renderRoot={(props) => <Link to="/for/$slug" params={{ slug: useCase.audience ?? '' }} {...props} />}
+                >
+                  {useCase.title}
+                </Anchor>
+              ) : (
+                <Text fw={700}>{useCase.title}</Text>
+              )}
               <Text size="sm" c="dimmed">
                 {useCase.description}
               </Text>

@@ -7,7 +7,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 200 * 1024;
-const distDir = path.resolve(process.argv[2] ?? 'dist');
+const args = process.argv.slice(2);
+// --json prints the measured files for tests that compare them with what a browser really fetches.
+const asJson = args.includes('--json');
+const distDir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist');
 const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
 
 /** Every script file index.html makes the browser fetch before the page is interactive. */
@@ -23,6 +26,10 @@ const rows = firstLoadScripts(html).map((url) => {
   return { url, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 });
 const total = rows.reduce((sum, r) => sum + r.gzip, 0);
+if (asJson) {
+  console.log(JSON.stringify({ files: rows.map((r) => r.url), gzipBytes: total, budgetBytes: BUDGET_BYTES }));
+  process.exit(total < BUDGET_BYTES ? 0 : 1);
+}
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const r of rows.sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(r.gzip).padStart(9)} gzip  ${kb(r.raw).padStart(9)} raw  ${r.url}`);
 console.log(`Home first-load JavaScript: ${kb(total)} gzip in ${rows.length} files (budget ${kb(BUDGET_BYTES)})`);

@@ -1,11 +1,12 @@
 import { Badge } from '@mantine/core';
 import type { GuideEntry } from '../catalog';
 
-// Beginner green, intermediate yellow, advanced red, as the spec asks; dark text keeps yellow readable.
+// Beginner green, intermediate yellow, advanced red, as the spec asks. Shades are picked for 4.5:1
+// contrast with the badge text (Mantine's greens are too light for white text; yellow takes dark text).
 const STYLE: Record<GuideEntry['difficulty'], { color: string; label: string; autoContrast?: boolean }> = {
-  beginner: { color: 'green.8', label: 'Beginner' },
+  beginner: { color: '#2b7a3b', label: 'Beginner' },
   intermediate: { color: 'yellow.4', label: 'Intermediate', autoContrast: true },
-  advanced: { color: 'red.8', label: 'Advanced' },
+  advanced: { color: 'red.9', label: 'Advanced' },
 };
 
 export function DifficultyBadge({ difficulty }: { readonly difficulty: GuideEntry['difficulty'] }) {

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { prerender } from './scripts/vite/prerender.ts';
+import { pwa } from './scripts/vite/pwa.ts';
 import { servePrerendered } from './scripts/vite/serve-prerendered.ts';
 
 export default defineConfig({
@@ -9,6 +10,8 @@ export default defineConfig({
     // SSR_ENTRY lets a development build (readable hydration errors) use its own SSR bundle.
     prerender({ ssrEntry: process.env.SSR_ENTRY ?? 'dist-ssr/entry-server.js' }),
     servePrerendered(),
+    // After prerender in the plugin list and in closeBundle order: the worker precaches the pages.
+    pwa(),
   ],
   worker: { format: 'es' },
   build: {

@@ -5,8 +5,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { PRERENDER_ATTRIBUTE, prerenderedFor } from './app/prerender-marker';
 import { createAppRouter } from './app/router';
+import { watchInstallPrompt } from './features/pwa/install-prompt';
 
 async function boot(): Promise<void> {
+  // The browser may offer installation before the app has rendered; keep the offer.
+  watchInstallPrompt();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const router = createAppRouter();

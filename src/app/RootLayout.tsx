@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { PwaManager } from '../features/pwa/PwaManager';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
@@ -16,6 +17,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <PwaManager />
     </>
   );
 }

@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['.scratch', '.gate', 'dist', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
+  { ignores: ['.scratch', '.gate', 'dist', 'dist-ssr', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

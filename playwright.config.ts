@@ -17,6 +17,8 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS] },
     permissions: ['camera', 'microphone'],
     acceptDownloads: true,
+    // Each test starts clean; the PWA specs allow the service worker they test (test.use).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
   },
   projects: [

@@ -1,19 +1,30 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { PRERENDER_ATTRIBUTE, prerenderedFor } from './app/prerender-marker';
+import { createAppRouter } from './app/router';
+import { watchInstallPrompt } from './features/pwa/install-prompt';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
+async function boot(): Promise<void> {
+  // The browser may offer installation before the app has rendered; keep the offer.
+  watchInstallPrompt();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  const router = createAppRouter();
+  // Load the route's lazy chunk first, so the first client render is the page the HTML shows.
+  await router.load();
+  const app = <App router={router} />;
+  if (prerenderedFor(container.getAttribute(PRERENDER_ATTRIBUTE) ?? undefined, window.location.pathname)) {
+    // Tells the router its first render continues server HTML, so it renders the same tree as the
+    // prerenderer did (no extra Suspense boundary around the matches), as TanStack's own hydrate() does.
+    router.ssr = { manifest: undefined };
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+void boot();

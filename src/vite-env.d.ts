@@ -2,6 +2,7 @@
 
 interface ImportMetaEnv {
   readonly VITE_SITE_URL?: string;
+  readonly VITE_CONTACT_EMAIL?: string;
   readonly VITE_SIGNALING_URL?: string;
   readonly VITE_ICE_SERVERS?: string;
 }

@@ -1,5 +1,6 @@
-import { Outlet } from '@tanstack/react-router';
+import { ClientOnly, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { PwaManager } from '../features/pwa/PwaManager';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
@@ -17,12 +18,16 @@ export function RootLayout() {
       <PageHead />
       <Header />
       <main id="main" className={classes.main} tabIndex={-1}>
-        <Suspense fallback={null}>
-          <RecoveryNotice />
-        </Suspense>
+        {/* Client only: it reads this device's IndexedDB, which prerendered HTML cannot know. */}
+        <ClientOnly>
+          <Suspense fallback={null}>
+            <RecoveryNotice />
+          </Suspense>
+        </ClientOnly>
         <Outlet />
       </main>
       <Footer />
+      <PwaManager />
     </>
   );
 }

@@ -37,12 +37,23 @@ export function howToTotalTime(duration: string): string {
   return `PT${minutes}M`;
 }
 
+/** Structured data for a page that has no more specific type. */
+const webPage = (path: string, title: string, description: string): JsonLd => ({
+  '@type': 'WebPage',
+  name: title,
+  description,
+  url: `${SITE.url}${path}`,
+  isPartOf: { '@type': 'WebSite', name: PRODUCT_NAME, url: SITE.url },
+});
+
+// Every page carries structured data; pages without their own type are described as a WebPage.
 const page = (path: string, title: string, description: string, keywords: string[], extra: Partial<PageMeta> = {}): PageMeta => ({
   path,
   title,
   description,
   keywords,
   type: 'website',
+  jsonLd: [webPage(path, title, description)],
   ...extra,
 });
 
@@ -59,6 +70,7 @@ const STATIC_PAGES: readonly PageMeta[] = [
     'Recording Studio',
     'Record your screen, your webcam, or both with a webcam bubble burned in, plus microphone and system audio. Everything stays on your machine.',
     ['online screen recorder', 'record screen and webcam', 'webm recorder'],
+    { jsonLd: [{ ...webApplication, url: `${SITE.url}/studio` }] },
   ),
   page(
     '/settings',
@@ -112,6 +124,7 @@ const GUIDE_PAGES: readonly PageMeta[] = GUIDES.map((g) =>
         '@type': 'HowTo',
         name: g.title,
         description: g.metaDescription,
+        url: `${SITE.url}/how-to/${g.slug}`,
         totalTime: howToTotalTime(g.duration),
       },
     ],
@@ -119,7 +132,19 @@ const GUIDE_PAGES: readonly PageMeta[] = GUIDES.map((g) =>
 );
 
 const COMPARISON_PAGES: readonly PageMeta[] = COMPARISONS.map((c) =>
-  page(`/vs/${c.slug}`, c.title, c.metaDescription, [...c.keywords], { type: 'article' }),
+  page(`/vs/${c.slug}`, c.title, c.metaDescription, [...c.keywords], {
+    type: 'article',
+    jsonLd: [
+      {
+        '@type': 'Article',
+        headline: c.title,
+        description: c.metaDescription,
+        url: `${SITE.url}/vs/${c.slug}`,
+        author: { '@type': 'Organization', name: PRODUCT_NAME, url: SITE.url },
+        publisher: { '@type': 'Organization', name: PRODUCT_NAME, url: SITE.url },
+      },
+    ],
+  }),
 );
 
 /** Every indexable page of the site, in navigation order. */
@@ -135,7 +160,8 @@ function roomMeta(path: string): PageMeta {
     'Join a Room',
     'Join a peer-to-peer recording room. Video and audio travel directly between participants; nothing is uploaded.',
     ['recording room', 'podcast room', 'peer to peer video'],
-    { noindex: true },
+    // No address in the data: one prerendered page serves every room.
+    { noindex: true, jsonLd: [{ '@type': 'WebPage', name: 'Join a Room', isPartOf: { '@type': 'WebSite', name: PRODUCT_NAME, url: SITE.url } }] },
   );
 }
 

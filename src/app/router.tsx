@@ -1,5 +1,6 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, type RouterHistory } from '@tanstack/react-router';
 import { AUDIENCES, COMPARISONS, GUIDES, type CatalogEntry } from '../features/content/catalog';
+import { parseStudioSearch } from '../features/studio/studio-search';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';
 
@@ -18,6 +19,7 @@ const homeRoute = createRoute({
 const studioRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/studio',
+  validateSearch: parseStudioSearch,
   component: lazyRouteComponent(() => import('../routes/studio')),
 });
 const settingsRoute = createRoute({
@@ -89,15 +91,24 @@ const routeTree = rootRoute.addChildren([
   comparisonRoute,
 ]);
 
-export const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-  defaultNotFoundComponent: NotFoundPage,
-});
+/**
+ * One router per document: the browser's (default history) or one per prerendered page
+ * (a memory history at that page's path).
+ */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -1,5 +1,20 @@
+import { ClientOnly } from '@tanstack/react-router';
 import { SettingsPage } from '../features/settings/SettingsPage';
+import { PagePlaceholder } from '../shared/ui/PagePlaceholder';
 
+// Settings live in this browser's storage, so the page renders only in the browser.
 export default function SettingsRoute() {
-  return <SettingsPage />;
+  return (
+    <ClientOnly
+      fallback={
+        <PagePlaceholder
+          title="Settings"
+          intro="Recording quality, audio, screen capture, storage and webcam defaults. Stored only in this browser."
+          what="your settings"
+        />
+      }
+    >
+      <SettingsPage />
+    </ClientOnly>
+  );
 }

@@ -1,5 +1,16 @@
+import { ClientOnly } from '@tanstack/react-router';
 import { StudioPage } from '../features/studio/StudioPage';
+import { PagePlaceholder } from '../shared/ui/PagePlaceholder';
 
+// The studio reads this browser's settings and devices, so it renders only in the browser.
 export default function StudioRoute() {
-  return <StudioPage />;
+  return (
+    <ClientOnly
+      fallback={
+        <PagePlaceholder size="xl" title="Recording Studio" intro="Pick what to record, connect your sources, and press Start." what="the studio" />
+      }
+    >
+      <StudioPage />
+    </ClientOnly>
+  );
 }

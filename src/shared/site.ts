@@ -3,7 +3,7 @@ import type { SiteInfo } from './metadata/page-meta';
 export const PRODUCT_NAME = 'Framecast';
 
 // import.meta.env exists only under Vite; the prerenderer and Node-side tests import this too.
-const env = (import.meta as { env?: { VITE_SITE_URL?: string } }).env ?? {};
+const env = (import.meta as { env?: { VITE_SITE_URL?: string; VITE_CONTACT_EMAIL?: string } }).env ?? {};
 
 /** Where the site is published; canonical and share-image addresses are built from it. */
 export const SITE: SiteInfo = {
@@ -13,3 +13,6 @@ export const SITE: SiteInfo = {
   imageWidth: 1200,
   imageHeight: 630,
 };
+
+/** Where people write to us (help, privacy and terms pages); a build can point it elsewhere. */
+export const SITE_CONTACT_EMAIL = env.VITE_CONTACT_EMAIL ?? 'hello@framecast.app';

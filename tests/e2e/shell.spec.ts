@@ -50,9 +50,14 @@ test('the mobile drawer opens and navigates at 375 px', async ({ page }) => {
   await expect(drawer).toBeHidden();
 });
 
+// The server answers unknown addresses with the not-found page and status 404, which Chromium logs.
+const DOCUMENT_404 = /Failed to load resource: the server responded with a status of 404/;
+
 test('an unknown path shows the not-found page, logs the path and is noindex', async ({ page, guard }) => {
+  guard.allowConsoleError(DOCUMENT_404);
   const path = '/this/page/does-not-exist';
-  await page.goto(path);
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(404);
   await expect(page.getByText('404', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
@@ -61,7 +66,9 @@ test('an unknown path shows the not-found page, logs the path and is noindex', a
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
-test('an unknown guide slug is not found', async ({ page }) => {
-  await page.goto('/how-to/juggle-chainsaws');
+test('an unknown guide slug is not found', async ({ page, guard }) => {
+  guard.allowConsoleError(DOCUMENT_404);
+  const response = await page.goto('/how-to/juggle-chainsaws');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
 });

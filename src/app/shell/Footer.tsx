@@ -23,7 +23,8 @@ export function Footer() {
             ))}
           </Group>
         </Group>
-        <Text size="xs" c="dimmed" mt="lg">
+        {/* The prerendered year may be older than the visitor's clock; the browser's wins quietly. */}
+        <Text size="xs" c="dimmed" mt="lg" suppressHydrationWarning>
           © {new Date().getFullYear()} {PRODUCT_NAME}. Recordings are processed locally on your device.
         </Text>
       </Container>

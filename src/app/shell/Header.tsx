@@ -2,6 +2,7 @@ import { Box, Burger, Button, Drawer, Group, Stack, Text, UnstyledButton } from 
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { IconVideo } from '@tabler/icons-react';
+import { InstallButton } from '../../features/pwa/InstallButton';
 import { PRODUCT_NAME } from '../../shared/site';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { HEADER_LINKS, isActiveLink } from './nav-links';
@@ -44,6 +45,7 @@ export function Header() {
         </Group>
 
         <Group gap="xs" wrap="nowrap">
+          <InstallButton />
           <ColorSchemeToggle />
           <Button component={Link} to="/studio" visibleFrom="sm">
             Start Recording

@@ -1,6 +1,7 @@
 import { Card, Container, Grid, Stack } from '@mantine/core';
-import { useBlocker } from '@tanstack/react-router';
+import { useBlocker, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { setRecordingActive } from '../../shared/recording-activity';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library/LibraryPanel';
 import { ControlBar } from './ControlBar';
@@ -17,6 +18,7 @@ export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const { controller, snapshot } = useStudioController(hostRef);
   const { recordingState } = snapshot;
+  const requestedMode = useSearch({ from: '/studio', select: (search) => search.mode });
   const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
 
   // Leaving mid-recording would drop the rest of it: ask first, in the app and on tab close.
@@ -25,6 +27,19 @@ export function StudioPage() {
     enableBeforeUnload: () => capturing,
     disabled: !capturing,
   });
+
+  // The app's update prompt must not reload the page while this studio records.
+  useEffect(() => {
+    setRecordingActive('studio', capturing);
+    return () => {
+      setRecordingActive('studio', false);
+    };
+  }, [capturing]);
+
+  // A link such as /studio?mode=webcam-only preselects that mode, as if the user had picked it.
+  useEffect(() => {
+    if (requestedMode) controller.setMode(requestedMode);
+  }, [controller, requestedMode]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -72,7 +72,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Storage',
     question: 'How much disk space does a recording need?',
     answer:
-      'It follows the bitrate in Settings. At the default 1080p and 5 Mbps a minute takes about 38 MB; 1080p recordings are typically 35 to 100 MB per minute depending on the bitrate you choose. The studio shows free space and warns you before you run short.',
+      'It follows the bitrate you choose in Settings more than the resolution: each 1 Mbps of video takes about 7.5 MB per minute. At the default 5 Mbps a minute of 1080p takes about 38 MB, at the maximum 10 Mbps about 75 MB, plus about 2 MB for high-quality audio. If your disk fills up, the recording stops cleanly and everything recorded so far is kept.',
   },
   {
     category: 'Collaboration',

@@ -1,10 +1,73 @@
-import { Container } from '@mantine/core';
+import { Container, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
+import { AudienceLinks } from '../components/AudienceLinks';
+import { CallToAction } from '../components/CallToAction';
+import { ComparisonLinks } from '../components/ComparisonLinks';
+import { IconPointGrid } from '../components/IconPointGrid';
+import { ModeCards } from '../components/ModeCards';
+import { QualityTable } from '../components/QualityTable';
+import { Section } from '../components/Section';
+import { BROWSERS, MODE_CARDS, PRIVACY_POINTS, TECHNOLOGY } from '../data/features';
 
 export function FeaturesPage() {
   return (
     <Container size="lg" py="xl">
-      <PageHeader title="Features" intro="Everything you need to record your screen, your webcam, or both, with audio, in a file that plays and seeks everywhere." />
+      <PageHeader
+        title="Features"
+        intro="Everything you need to record your screen, your webcam, or both, with audio, in a file that plays and seeks everywhere."
+      />
+      <Group mt="lg">
+        <ButtonLink to="/studio" size="md">
+          Open the Studio
+        </ButtonLink>
+      </Group>
+      <Section title="Recording modes" intro="Choose a mode in the studio; you can switch any time before you press Start.">
+        <ModeCards modes={MODE_CARDS} />
+      </Section>
+      <Section title="Under the hood" intro="Built on web standards so that it is fast, private and hard to break.">
+        <IconPointGrid points={TECHNOLOGY} />
+      </Section>
+      <Section
+        title="Quality and file size"
+        intro="Choose 720p, 1080p or 4K and a bitrate from 1 to 10 Mbps in Settings. Higher bitrates keep fast motion sharp; screen content with little motion looks good at lower ones."
+      >
+        <QualityTable />
+      </Section>
+      <Section
+        title="Browser support"
+        intro="Keep your browser up to date for the best results. Screen recording needs a desktop browser: phone and tablet browsers do not offer screen capture."
+      >
+        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 4 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+          {BROWSERS.map((browser) => (
+            <Paper component="li" key={browser.name} withBorder p="md" radius="md">
+              <Text fw={700}>
+                {browser.name} {browser.minimum}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {browser.note}
+              </Text>
+            </Paper>
+          ))}
+        </SimpleGrid>
+      </Section>
+      <Section title="Private by design" intro="Your recordings are yours. We built Framecast so that we never see them.">
+        <IconPointGrid points={PRIVACY_POINTS} cols={4} />
+      </Section>
+      <Section title="How Framecast compares" intro="Honest comparisons with the tools people ask us about.">
+        <ComparisonLinks />
+      </Section>
+      <Section title="Who it is for">
+        <AudienceLinks />
+      </Section>
+      <CallToAction
+        title="Try it now"
+        text="No account to create and nothing to install: open the studio and record your first video."
+        links={[
+          { to: '/studio', label: 'Start Recording' },
+          { to: '/about', label: 'About Framecast' },
+        ]}
+      />
     </Container>
   );
 }

@@ -1,6 +1,9 @@
-import { Accordion, Container, Title } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { PageHeader } from '../../../shared/ui/PageHeader';
-import { FAQ } from '../data/faq';
+import { ContactBlock } from '../components/ContactBlock';
+import { FaqBrowser } from '../components/FaqBrowser';
+import { GuideCards, GuideList } from '../components/GuideLinks';
+import { Section } from '../components/Section';
 
 export function HelpPage() {
   return (
@@ -9,17 +12,19 @@ export function HelpPage() {
         title="Help Center"
         intro="Answers to common questions about recording, audio, file formats, storage, rooms and quality."
       />
-      <Title order={2} mt="xl" mb="md">
-        Frequently asked questions
-      </Title>
-      <Accordion variant="separated">
-        {FAQ.map((f) => (
-          <Accordion.Item key={f.question} value={f.question}>
-            <Accordion.Control>{f.question}</Accordion.Control>
-            <Accordion.Panel>{f.answer}</Accordion.Panel>
-          </Accordion.Item>
-        ))}
-      </Accordion>
+      <Section title="Start with a guide" intro="Step-by-step walkthroughs for the most common recordings.">
+        <GuideCards slugs={['record-screen-with-webcam', 'record-powerpoint-presentation', 'record-without-watermark']} />
+      </Section>
+      <Section title="Frequently asked questions">
+        <FaqBrowser />
+      </Section>
+      <Section title="All guides">
+        <GuideList />
+      </Section>
+      <ContactBlock
+        title="Still stuck?"
+        text="Write to us with what you tried, your browser and its version, and what you expected to happen."
+      />
     </Container>
   );
 }

@@ -1,10 +1,6 @@
-import { Container } from '@mantine/core';
-import { PageHeader } from '../../../shared/ui/PageHeader';
+import { LegalPage } from '../components/LegalPage';
+import { TERMS_OF_SERVICE } from '../data/terms';
 
 export function TermsPage() {
-  return (
-    <Container size="lg" py="xl">
-      <PageHeader title="Terms of Service" intro="The terms for using the recorder. Your recordings are yours. Last updated January 2024." />
-    </Container>
-  );
+  return <LegalPage document={TERMS_OF_SERVICE} />;
 }

@@ -1,0 +1,28 @@
+import { Box, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+
+interface SectionProps {
+  readonly title: string;
+  readonly intro?: ReactNode;
+  readonly children: ReactNode;
+  /** Extra space above; the first section under a page header needs less. */
+  readonly mt?: string;
+}
+
+/** A titled region of a content page (an h2 landmark), so screen readers can jump between them. */
+export function Section({ title, intro, children, mt = '3rem' }: SectionProps) {
+  const id = useId();
+  return (
+    <Box component="section" aria-labelledby={id} mt={mt}>
+      <Title order={2} id={id} mb={intro ? 'xs' : 'md'}>
+        {title}
+      </Title>
+      {intro ? (
+        <Text c="dimmed" mb="lg" maw={760}>
+          {intro}
+        </Text>
+      ) : null}
+      {children}
+    </Box>
+  );
+}

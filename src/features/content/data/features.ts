@@ -1,0 +1,154 @@
+/** The Features page's copy: recording modes, the technology under them, quality and browsers. */
+import type { ContentIconName } from '../components/content-icons';
+import type { IconPoint } from '../content-types';
+
+export interface ModeCard {
+  readonly icon: ContentIconName;
+  readonly title: string;
+  readonly description: string;
+  readonly badges: readonly string[];
+  readonly benefits: readonly string[];
+  readonly featured?: boolean;
+}
+
+export const MODE_CARDS: readonly ModeCard[] = [
+  {
+    icon: 'layers',
+    title: 'Screen + Webcam',
+    featured: true,
+    badges: ['Featured', 'Burned-in bubble'],
+    description: 'Your screen with your camera in a bubble, composited live into one video.',
+    benefits: [
+      '9 positions: every corner, the middle of each edge, or the centre',
+      '3 shapes (circle, rounded rectangle, square) and 3 sizes',
+      'The bubble is part of the video, so it shows in every player and editor',
+      'Microphone and tab or system audio mixed into one track',
+    ],
+  },
+  {
+    icon: 'desktop',
+    title: 'Screen Only',
+    badges: ['Up to 4K'],
+    description: 'A whole screen, one window or a single browser tab.',
+    benefits: [
+      'Your cursor is captured, or hidden if you prefer',
+      'Tab audio, or system audio where your browser offers it',
+      'Stops cleanly when you end the share from the browser bar',
+    ],
+  },
+  {
+    icon: 'camera',
+    title: 'Webcam Only',
+    badges: ['Camera + mic'],
+    description: 'Just you, for intros, video messages and feedback.',
+    benefits: [
+      'Live preview of exactly what is recorded',
+      'Noise suppression and echo cancellation on the microphone',
+      'A warning when your microphone has been silent for a few seconds',
+    ],
+  },
+  {
+    icon: 'users',
+    title: 'Podcast Room',
+    badges: ['Peer to peer'],
+    description: 'A room where a host admits guests and records the conversation.',
+    benefits: [
+      'Video and audio travel directly between participants over WebRTC',
+      'The host approves or rejects each guest',
+      'Record everyone mixed into one video, or one file per person',
+    ],
+  },
+];
+
+export const TECHNOLOGY: readonly IconPoint[] = [
+  {
+    icon: 'layers',
+    title: 'Compositing in a worker',
+    description:
+      'A Web Worker draws each frame on an OffscreenCanvas, so the recording keeps its frame rate when the tab is in the background or the page is busy.',
+  },
+  {
+    icon: 'video',
+    title: 'Modern encoding',
+    description:
+      'WebCodecs encodes VP9 video (VP8 where VP9 is missing) and Opus audio. Browsers without WebCodecs use MediaRecorder instead.',
+  },
+  {
+    icon: 'disk',
+    title: 'Crash-safe storage',
+    description:
+      'Every second of video is written to IndexedDB as it is recorded. If the tab or the computer crashes, you recover the recording with one click.',
+  },
+  {
+    icon: 'fileCheck',
+    title: 'Files that seek',
+    description:
+      'Each WebM gets its duration and a cue index when you stop, so players can jump anywhere at once, even in a three-hour recording.',
+  },
+  {
+    icon: 'offline',
+    title: 'Works offline',
+    description: 'Install the app from your browser and record with no connection: on a train, in a classroom, on a locked network.',
+  },
+  {
+    icon: 'refresh',
+    title: 'Adapts to your computer',
+    description: 'It aims for 30 or 60 fps and steps down smoothly, to as low as 15 fps, when your machine cannot keep up, instead of stuttering.',
+  },
+];
+
+export interface QualityRow {
+  readonly resolution: string;
+  readonly pixels: string;
+  /** Recommended video bitrate, megabits per second. */
+  readonly mbps: number;
+  readonly note: string;
+}
+
+export const QUALITY_ROWS: readonly QualityRow[] = [
+  { resolution: '720p', pixels: '1280 × 720', mbps: 2.5, note: 'Smallest files; fine for a webcam message' },
+  { resolution: '1080p', pixels: '1920 × 1080', mbps: 5, note: 'The default: sharp text on most screens' },
+  { resolution: '1440p', pixels: '2560 × 1440', mbps: 8, note: 'Record at 4K to keep every pixel of a 1440p screen' },
+  { resolution: '4K', pixels: '3840 × 2160', mbps: 15, note: 'Framecast goes up to 10 Mbps, plenty for screen content' },
+];
+
+/** Size of one minute of video at a bitrate, in megabytes (audio adds about 1 MB). */
+export function megabytesPerMinute(mbps: number): number {
+  return Math.round((mbps * 60) / 8);
+}
+
+export interface BrowserSupport {
+  readonly name: string;
+  readonly minimum: string;
+  readonly note: string;
+}
+
+export const BROWSERS: readonly BrowserSupport[] = [
+  { name: 'Chrome', minimum: '88+', note: 'Every feature, including smooth recording in a background tab' },
+  { name: 'Edge', minimum: '88+', note: 'Every feature, including smooth recording in a background tab' },
+  { name: 'Firefox', minimum: '85+', note: 'Recording through the MediaRecorder path' },
+  { name: 'Safari', minimum: '14+', note: 'Core features only' },
+];
+
+export const PRIVACY_POINTS: readonly IconPoint[] = [
+  {
+    icon: 'lock',
+    title: 'Processed on your device',
+    description: 'Capture, compositing and encoding run in your browser. Your video is never sent to a server to be processed.',
+  },
+  {
+    icon: 'cloudOff',
+    title: 'Nothing uploaded',
+    description: 'Recordings go to your browser storage and your downloads folder. There is no upload, with or without your consent.',
+  },
+  {
+    icon: 'shield',
+    title: 'No account, no tracking',
+    description: 'No sign-in, no analytics and no advertising cookies. Settings live in your browser and nowhere else.',
+  },
+  {
+    icon: 'download',
+    title: 'You stay in control',
+    description: 'Download a recording whenever you like and delete it from the browser when you are done.',
+  },
+];

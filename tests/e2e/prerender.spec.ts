@@ -1,0 +1,150 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { test as fileTest } from '@playwright/test';
+import { metaForPath } from '../../src/app/route-meta';
+import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
+import { SITE } from '../../src/shared/site';
+import { prerenderedHeading, prerenderedHtml, readHead } from './support/prerendered';
+import { ALL_ROUTES } from './support/routes';
+import { expect, test } from './support/test';
+
+const SPECIFIC_TYPES: Readonly<Record<string, string>> = { '/': 'WebApplication', '/help': 'FAQPage', '/about': 'Organization' };
+const isRoom = (route: string) => route.startsWith('/room/');
+
+fileTest.describe('prerendered HTML, read without a browser', () => {
+  // These read files only: the plain runner, with no browser page to open.
+  for (const route of ALL_ROUTES) {
+    fileTest(`${route} carries its own head and heading`, () => {
+      const html = prerenderedHtml(route);
+      const meta = metaForPath(route);
+      const head = readHead(html);
+      expect(head.title).toBe(documentTitle(SITE, meta.title));
+      expect(head.meta.description).toBe(meta.description);
+      expect(head.meta.keywords).toBe(meta.keywords.join(', '));
+      expect(head.meta.robots).toBe(meta.noindex ? 'noindex, nofollow' : 'index, follow');
+      // One prerendered file serves every room, so the room's own address is set by the app (see entry-server).
+      if (!isRoom(route)) {
+        expect(head.canonical).toBe(absoluteUrl(SITE, route));
+        expect(head.meta['og:url']).toBe(absoluteUrl(SITE, route));
+      }
+      expect(head.meta['og:image']).toBe(absoluteUrl(SITE, '/og-image.png'));
+      expect([head.meta['og:image:width'], head.meta['og:image:height']]).toEqual(['1200', '630']);
+      expect(head.meta['twitter:card']).toBe('summary_large_image');
+      expect(head.meta['og:type']).toBe(meta.type);
+
+      const types = head.jsonLd.map((text) => (JSON.parse(text) as { '@type': string })['@type']);
+      const expected = SPECIFIC_TYPES[route] ?? (route.startsWith('/how-to/') ? 'HowTo' : meta.jsonLd?.[0]?.['@type']);
+      expect(expected).toBeTruthy();
+      expect(types).toContain(expected);
+
+      expect(prerenderedHeading(html)?.length).toBeGreaterThan(3);
+    });
+  }
+
+  fileTest('guides state their HowTo totalTime from the duration text', () => {
+    const head = readHead(prerenderedHtml('/how-to/record-gameplay'));
+    const howTo = head.jsonLd.map((t) => JSON.parse(t) as Record<string, unknown>).find((j) => j['@type'] === 'HowTo');
+    expect(howTo?.totalTime).toBe('PT10M');
+  });
+
+  fileTest('the not-found page is noindex with the home metadata', () => {
+    const head = readHead(prerenderedHtml('/no/such/page'));
+    expect(head.meta.robots).toBe('noindex, nofollow');
+    expect(head.title).toBe(documentTitle(SITE, metaForPath('/').title));
+    expect(prerenderedHeading(prerenderedHtml('/no/such/page'))).toBe('Oops! Page not found');
+  });
+});
+
+declare global {
+  interface Window {
+    __prerenderedSkipLink?: Element | null;
+  }
+}
+
+test.describe('hydration', () => {
+  for (const route of ALL_ROUTES) {
+    test(`${route} hydrates the prerendered page without a warning`, async ({ page, guard }) => {
+      // Keep the element the server sent, before any script runs, to prove React adopted it rather than replacing it.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive') window.__prerenderedSkipLink = document.querySelector('a.skip-link');
+        });
+      });
+      await page.goto(route);
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const kept = window.__prerenderedSkipLink;
+            return Boolean(kept?.isConnected && Object.keys(kept).some((k) => k.startsWith('__reactFiber$')));
+          }),
+        )
+        .toBe(true);
+      await page.waitForLoadState('networkidle');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(prerenderedHeading(prerenderedHtml(route)) ?? '');
+      // Playwright itself warns that it blocked the service worker (see playwright.config.ts).
+      expect(guard.warnings.filter((w) => !w.includes('blocked by Playwright'))).toEqual([]);
+    });
+  }
+});
+
+test('a crawler from / reaches every page in the sitemap and no dead link', async ({ page, request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const inSitemap = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
+  const seen = new Set<string>(['/']);
+  const queue = ['/'];
+  const notInSitemap: string[] = [];
+  const dead: string[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift() ?? '/';
+    const response = await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    if (response?.status() !== 200 || (await page.getByRole('heading', { name: 'Oops! Page not found' }).count()) > 0) dead.push(path);
+    if (!inSitemap.has(path)) notInSitemap.push(path);
+    const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== new URL(page.url()).origin || seen.has(url.pathname)) continue;
+      seen.add(url.pathname);
+      queue.push(url.pathname);
+    }
+  }
+  expect(dead).toEqual([]);
+  expect(notInSitemap).toEqual([]);
+  expect([...inSitemap].filter((p) => !seen.has(p))).toEqual([]);
+});
+
+test.describe('Home Quick Start', () => {
+  for (const mode of ['Screen + Webcam', 'Screen Only', 'Webcam Only'] as const) {
+    test(`${mode} opens the studio with that mode selected`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: `Record ${mode}` }).click();
+      await expect(page).toHaveURL(/\/studio\?mode=/);
+      await expect(page.getByRole('radio', { name: mode })).toBeChecked();
+      await page.waitForLoadState('networkidle');
+    });
+  }
+
+  test('Persistent Webcam opens a dialog that explains the floating window', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open Persistent Webcam' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Persistent Webcam' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('floating window');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test("Home's first load fetches only the JavaScript the build reports, under 200 KB gzip", async ({ page }) => {
+  const { stdout } = await promisify(execFile)('node', ['scripts/first-load-size.mjs', '--json']);
+  const report = JSON.parse(stdout) as { files: string[]; gzipBytes: number; budgetBytes: number };
+  const fetched: string[] = [];
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') fetched.push(new URL(req.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expect(fetched.length).toBeGreaterThan(0);
+  expect(fetched.filter((f) => !report.files.includes(f))).toEqual([]);
+  expect(report.gzipBytes).toBeLessThan(200 * 1024);
+});

@@ -141,9 +141,12 @@ export function parseStoredSettings(raw: unknown): Settings {
 
 export type ImportResult = { ok: true; settings: Settings } | { ok: false };
 
+const SETTINGS_KEYS = Object.keys(SettingsSchema.shape);
+
 /**
  * Import is all-or-nothing, unlike stored settings: a file the user picked that does not match is more
- * likely the wrong file than a partly outdated one, so nothing from it is applied.
+ * likely the wrong file than a partly outdated one, so nothing from it is applied. An object with none
+ * of the settings' keys (`{}`, someone's package.json) is the wrong file too, not "reset everything".
  */
 export function parseImportedSettings(text: string): ImportResult {
   let json: unknown;
@@ -152,6 +155,8 @@ export function parseImportedSettings(text: string): ImportResult {
   } catch {
     return { ok: false };
   }
+  const record = asRecord(json);
+  if (!SETTINGS_KEYS.some((key) => Object.hasOwn(record, key))) return { ok: false };
   const result = SettingsSchema.safeParse(json);
   return result.success ? { ok: true, settings: result.data } : { ok: false };
 }

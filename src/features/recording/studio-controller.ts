@@ -139,6 +139,8 @@ export class StudioController {
       return;
     }
     this.bridge = bridge;
+    // Streams connected while the worker was starting (auto-start, a quick click) join it now.
+    await this.pushStreams(bridge);
     await this.pushLayout();
   }
 
@@ -461,6 +463,15 @@ export class StudioController {
         listener();
       });
     }
+  }
+
+  private async pushStreams(bridge: RecorderBridge): Promise<void> {
+    const [webcam] = this.webcam?.getVideoTracks() ?? [];
+    const [screen] = this.screen?.getVideoTracks() ?? [];
+    const audio = this.mixer?.track;
+    if (webcam) await bridge.setVideoTrack('webcam', webcam);
+    if (screen) await bridge.setVideoTrack('screen', screen);
+    if (audio) await bridge.setAudioTrack(audio);
   }
 
   private async pushLayout(): Promise<void> {

@@ -2,6 +2,7 @@ import { Card, Container, Grid, Stack } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { AutoStartNotice } from './AutoStartNotice';
 import { ControlBar } from './ControlBar';
 import { DownloadCard } from './DownloadCard';
 import { MicLevel } from './MicLevel';
@@ -10,11 +11,15 @@ import { PreviewPanel } from './PreviewPanel';
 import { QuickSetupCard } from './QuickSetupCard';
 import { StatsCard } from './StatsCard';
 import { matchShortcut } from './studio-shortcuts';
+import { useAutoStart } from './useAutoStart';
+import { useFollowSettings } from './useFollowSettings';
 import { useStudioController } from './useStudioController';
 
 export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const { controller, snapshot } = useStudioController(hostRef);
+  useFollowSettings(controller);
+  const autoStartWaiting = useAutoStart(controller, snapshot);
   const { recordingState } = snapshot;
   const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
 
@@ -61,6 +66,7 @@ export function StudioPage() {
                   controller.setOverlay(overlay);
                 }}
               />
+              {autoStartWaiting ? <AutoStartNotice snapshot={snapshot} /> : null}
               <PreviewPanel snapshot={snapshot} hostRef={hostRef} />
               <MicLevel snapshot={snapshot} controller={controller} />
               <ControlBar

@@ -1,6 +1,6 @@
 // Runs in Node, where localStorage does not exist: the store must keep working in memory, which is
 // also what a browser with storage disabled gets.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/features/settings/settings-schema';
 import {
   getSettingsSnapshot,
@@ -14,6 +14,7 @@ import {
   settingsColorSchemeManager,
   themeForColorScheme,
 } from '../../src/features/settings/settings-color-scheme';
+import { themeFromStoredText } from '../../src/features/settings/theme-preference';
 
 beforeEach(() => {
   resetSettings();
@@ -61,24 +62,57 @@ describe('colour scheme from settings.theme', () => {
     expect(themeForColorScheme('light')).toBe('light');
   });
 
-  it('reads and writes the theme setting, so the toggle and the Settings page share one value', () => {
+  it('reads and writes the theme setting, so the toggle and the Settings page share one value', async () => {
     const manager = settingsColorSchemeManager();
     expect(manager.get('light')).toBe('auto');
     manager.set('dark');
-    expect(getSettingsSnapshot().theme).toBe('dark');
+    await vi.waitFor(() => {
+      expect(getSettingsSnapshot().theme).toBe('dark');
+    });
     manager.clear();
-    expect(getSettingsSnapshot().theme).toBe('system');
+    await vi.waitFor(() => {
+      expect(getSettingsSnapshot().theme).toBe('system');
+    });
   });
 
-  it('tells Mantine when the theme changes elsewhere, and only then', () => {
+  it('tells Mantine when the theme changes elsewhere, and only then', async () => {
     const manager = settingsColorSchemeManager();
     const updates: string[] = [];
     manager.subscribe((scheme) => updates.push(scheme));
+    // The store loads in the background; a change made meanwhile is caught up on.
     updateSettings({ theme: 'light' });
+    await vi.waitFor(() => {
+      expect(updates).toEqual(['light']);
+    });
     updateSettings({ video: { bitrate: 3000 } });
     updateSettings({ theme: 'system' });
     manager.unsubscribe();
     updateSettings({ theme: 'dark' });
     expect(updates).toEqual(['light', 'auto']);
+  });
+
+  it('stops listening when unsubscribed before the store has loaded', async () => {
+    const manager = settingsColorSchemeManager();
+    const updates: string[] = [];
+    manager.subscribe((scheme) => updates.push(scheme));
+    manager.unsubscribe();
+    updateSettings({ theme: 'dark' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(updates).toEqual([]);
+  });
+});
+
+describe('themeFromStoredText', () => {
+  it.each([
+    [null, 'system'],
+    ['{"theme":"dark"}', 'dark'],
+    ['{"theme":"light","video":{}}', 'light'],
+    ['{"theme":"neon"}', 'system'],
+    ['{"theme":42}', 'system'],
+    ['[]', 'system'],
+    ['null', 'system'],
+    ['not json', 'system'],
+  ])('reads %s as %s, the schema\'s rule', (text, theme) => {
+    expect(themeFromStoredText(text)).toBe(theme);
   });
 });

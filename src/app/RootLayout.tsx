@@ -1,4 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
+import { WebcamWindowHost } from '../features/webcam-window/WebcamWindowHost';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
@@ -16,6 +17,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      {/* Outside the routes, so the floating webcam stays open from page to page. */}
+      <WebcamWindowHost />
     </>
   );
 }

@@ -2,6 +2,8 @@
 # Makes the fake camera and microphone content the end-to-end tests play into Chromium.
 # Camera: a solid blue field (easy to tell from the fake screen's green) with a moving
 # test pattern strip along the bottom centre, 1280x720 at 30 fps, looped by Chromium.
+# Busy camera: a full-frame moving test pattern, detailed enough that the encoder spends the
+# bitrate it is given (the plain camera is so easy to compress that any bitrate undershoots).
 # Microphone: a 440 Hz tone at 48 kHz, and a silent one for the silent-microphone warning.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +15,10 @@ if [ ! -s "$out/camera.y4m" ]; then
     -f lavfi -i "testsrc2=size=320x160:rate=30" \
     -filter_complex "[0:v][1:v]overlay=x=480:y=540:shortest=1,format=yuv420p" \
     -t 2 -pix_fmt yuv420p "$out/camera.y4m"
+fi
+if [ ! -s "$out/busy-camera.y4m" ]; then
+  ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \
+    -t 2 -pix_fmt yuv420p "$out/busy-camera.y4m"
 fi
 if [ ! -s "$out/mic.wav" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=10" \

@@ -3,14 +3,13 @@
  * with the same tree the browser hydrates, plus that page's head. The build plugin in
  * scripts/vite/prerender-plugin.ts writes one file per route from it.
  */
-import { ColorSchemeScript } from '@mantine/core';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
 import { NOT_FOUND_MARKER } from './app/prerender-marker';
 import { metaForPath, PAGE_METAS } from './app/route-meta';
 import { createAppRouter } from './app/router';
-import { COLOR_SCHEME_STORAGE_KEY } from './app/theme';
+import { themeBootScript } from './features/settings/theme-preference';
 import { robotsTxt, sitemapXml } from './shared/metadata/crawl-files';
 import { headTags, renderHeadTags, type HeadTag } from './shared/metadata/page-meta';
 import { SITE } from './shared/site';
@@ -46,9 +45,7 @@ export const PRERENDER_PAGES: readonly PrerenderPage[] = [
   { path: '/404', file: '404.html', marker: NOT_FOUND_MARKER, head: headTags(metaForPath('/404'), SITE) },
 ];
 
-const colorSchemeScript = renderToStaticMarkup(
-  <ColorSchemeScript defaultColorScheme="auto" localStorageKey={COLOR_SCHEME_STORAGE_KEY} />,
-);
+const colorSchemeScript = `<script data-mantine-script="true">${themeBootScript()}</script>`;
 
 export async function renderPage(page: PrerenderPage): Promise<RenderedPage> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [page.path] }));

@@ -1,6 +1,7 @@
 import { ClientOnly, Outlet } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PwaManager } from '../features/pwa/PwaManager';
+import { WebcamWindowHost } from '../features/webcam-window/WebcamWindowHost';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
@@ -28,6 +29,8 @@ export function RootLayout() {
       </main>
       <Footer />
       <PwaManager />
+      {/* Outside the routes, so the floating webcam stays open from page to page. */}
+      <WebcamWindowHost />
     </>
   );
 }

@@ -1,14 +1,16 @@
-import { MantineProvider, localStorageColorSchemeManager } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { COLOR_SCHEME_STORAGE_KEY, cssVariablesResolver, theme } from './theme';
+import { settingsColorSchemeManager } from '../features/settings/settings-color-scheme';
+import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } },
 });
 
-const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
+// The colour scheme is the Settings page's theme field; the header toggle writes the same value.
+const colorSchemeManager = settingsColorSchemeManager();
 
 export function Providers({ children }: { readonly children: ReactNode }) {
   return (

@@ -1,8 +1,5 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
-/** Where Mantine keeps the chosen colour scheme; the prerendered head's script reads it before paint. */
-export const COLOR_SCHEME_STORAGE_KEY = 'framecast-color-scheme';
-
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },

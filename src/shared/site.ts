@@ -14,5 +14,8 @@ export const SITE: SiteInfo = {
   imageHeight: 630,
 };
 
-/** Where people write to us (help, privacy and terms pages); a build can point it elsewhere. */
-export const SITE_CONTACT_EMAIL = env.VITE_CONTACT_EMAIL ?? 'hello@framecast.app';
+/**
+ * Where people write to the publisher (help, privacy and terms pages). Set per deployment with
+ * VITE_CONTACT_EMAIL; without one the pages point to the help resources instead of inventing an inbox.
+ */
+export const SITE_CONTACT_EMAIL: string | undefined = env.VITE_CONTACT_EMAIL?.trim() || undefined;

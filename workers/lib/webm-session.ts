@@ -56,7 +56,9 @@ export class WebmSession {
     });
     this.video = new VideoSampleSource({
       codec: videoCodec as 'vp9' | 'vp8',
-      quality: new Quality({ bitrate: options.videoBitrate }),
+      // Constant: the file's bitrate is the one chosen in Settings (DECISIONS 7), so size per minute is
+      // predictable. Variable undershoots on a busy machine, where fewer frames reach the encoder.
+      quality: new Quality({ bitrate: options.videoBitrate, bitrateMode: 'constant' }),
       keyFrameInterval: 1,
       latencyMode: 'realtime',
       sizeChangeBehavior: 'contain',

@@ -2,16 +2,11 @@
  * Asking the browser for the screen, the webcam and the microphone, with the settings that shape
  * each request, and turning every refusal into the spec's notice for that device.
  */
+import { ACCESS_DENIED, type DeviceKind } from '../../shared/media-access';
 import type { Settings } from '../settings/settings-schema';
 import { canvasSizeForQuality } from './overlay-geometry';
 
-export type DeviceKind = 'screen' | 'webcam' | 'microphone';
-
-export const ACCESS_DENIED: Record<DeviceKind, { title: string; message: string }> = {
-  webcam: { title: 'Webcam Access Denied', message: 'Please allow camera access to record videos.' },
-  microphone: { title: 'Microphone Access Denied', message: 'Please allow microphone access to record audio.' },
-  screen: { title: 'Screen Capture Denied', message: 'Please allow screen capture to record your screen.' },
-};
+export { ACCESS_DENIED, type DeviceKind };
 
 export class AcquisitionError extends Error {
   constructor(

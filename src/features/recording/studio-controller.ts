@@ -91,6 +91,8 @@ export class StudioController {
   private startedAt = new Date();
   /** Bumped on every attach and detach, so async work started for an old attachment is discarded. */
   private generation = 0;
+  /** Settles when the latest attach has finished; Start waits for it rather than fail just after load. */
+  private attaching: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: StudioDeps) {
     const settings = deps.settings();
@@ -132,7 +134,13 @@ export class StudioController {
   getStats = (): RecordingStats => this.stats;
 
   /** Starts a recorder worker painting into `canvas`; `detach` undoes it (the page may remount). */
-  async attach(canvas: HTMLCanvasElement): Promise<void> {
+  attach(canvas: HTMLCanvasElement): Promise<void> {
+    const attaching = this.attachWorker(canvas);
+    this.attaching = attaching.catch(() => undefined);
+    return attaching;
+  }
+
+  private async attachWorker(canvas: HTMLCanvasElement): Promise<void> {
     const generation = ++this.generation;
     const settings = this.deps.settings();
     const bridge = await RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
@@ -145,6 +153,8 @@ export class StudioController {
       return;
     }
     this.bridge = bridge;
+    // Streams connected while the worker was starting (auto-start, a quick click) join it now.
+    await this.pushStreams(bridge);
     await this.pushLayout();
   }
 
@@ -245,6 +255,7 @@ export class StudioController {
       if (modeNeedsScreen(mode) && !(await this.selectScreen())) return;
       if (modeNeedsWebcam(mode) && !(await this.connectWebcam())) return;
       if (!(await this.connectMicrophone())) return;
+      await this.attaching;
       if ((modeNeedsScreen(mode) && !this.screen) || (modeNeedsWebcam(mode) && !this.webcam) || !this.bridge) {
         this.fail(SESSION_ERRORS.noStream);
         return;
@@ -484,6 +495,15 @@ export class StudioController {
         listener();
       });
     }
+  }
+
+  private async pushStreams(bridge: RecorderBridge): Promise<void> {
+    const [webcam] = this.webcam?.getVideoTracks() ?? [];
+    const [screen] = this.screen?.getVideoTracks() ?? [];
+    const audio = this.mixer?.track;
+    if (webcam) await bridge.setVideoTrack('webcam', webcam);
+    if (screen) await bridge.setVideoTrack('screen', screen);
+    if (audio) await bridge.setAudioTrack(audio);
   }
 
   private async pushLayout(): Promise<void> {

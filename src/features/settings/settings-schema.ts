@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_THEME, SETTINGS_STORAGE_KEY, THEMES } from './theme-preference';
 
-export const SETTINGS_STORAGE_KEY = 'framecast-settings';
+export { SETTINGS_STORAGE_KEY, THEMES };
 
 // Option lists are exported so the settings page renders exactly what the schema accepts.
 export const VIDEO_QUALITIES = ['720p', '1080p', '4k'] as const;
@@ -24,7 +25,6 @@ export const WEBCAM_POSITIONS = [
 ] as const;
 export const WEBCAM_SHAPES = ['circle', 'rounded-rectangle', 'square'] as const;
 export const RECORDING_MODES = ['screen-only', 'webcam-only', 'screen-webcam'] as const;
-export const THEMES = ['light', 'dark', 'system'] as const;
 
 // Defaults live on the leaves so the schema is the single source of them (DEFAULT_SETTINGS is derived),
 // and sections use prefault({}) so a missing section is built from its leaves' defaults.
@@ -67,7 +67,7 @@ const WebcamSettingsSchema = z.object({
 
 const TOP_LEVEL_FIELDS = {
   defaultRecordingMode: z.enum(RECORDING_MODES).default('screen-webcam'),
-  theme: z.enum(THEMES).default('system'),
+  theme: z.enum(THEMES).default(DEFAULT_THEME),
 };
 
 // z.object strips unknown keys, which is what both the stored and the imported paths want.
@@ -141,9 +141,12 @@ export function parseStoredSettings(raw: unknown): Settings {
 
 export type ImportResult = { ok: true; settings: Settings } | { ok: false };
 
+const SETTINGS_KEYS = Object.keys(SettingsSchema.shape);
+
 /**
  * Import is all-or-nothing, unlike stored settings: a file the user picked that does not match is more
- * likely the wrong file than a partly outdated one, so nothing from it is applied.
+ * likely the wrong file than a partly outdated one, so nothing from it is applied. An object with none
+ * of the settings' keys (`{}`, someone's package.json) is the wrong file too, not "reset everything".
  */
 export function parseImportedSettings(text: string): ImportResult {
   let json: unknown;
@@ -152,6 +155,8 @@ export function parseImportedSettings(text: string): ImportResult {
   } catch {
     return { ok: false };
   }
+  const record = asRecord(json);
+  if (!SETTINGS_KEYS.some((key) => Object.hasOwn(record, key))) return { ok: false };
   const result = SettingsSchema.safeParse(json);
   return result.success ? { ok: true, settings: result.data } : { ok: false };
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Card, Stack, Title } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { StudioSnapshot } from '../recording/studio-controller';
+import { WebcamWindowLauncher } from '../webcam-window/WebcamWindowLauncher';
 
 interface QuickSetupProps {
   snapshot: StudioSnapshot;
@@ -38,6 +39,7 @@ export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: Qu
         >
           {snapshot.hasWebcam ? 'Webcam Connected' : 'Connect Webcam'}
         </Button>
+        <WebcamWindowLauncher variant="default" justify="flex-start" />
         <Button
           variant="default"
           leftSection={<IconUsers size={16} aria-hidden />}

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { setRecordingActive } from '../../shared/recording-activity';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library/LibraryPanel';
+import { AutoStartNotice } from './AutoStartNotice';
 import { ControlBar } from './ControlBar';
 import { DownloadCard } from './DownloadCard';
 import { MicLevel } from './MicLevel';
@@ -12,11 +13,15 @@ import { PreviewPanel } from './PreviewPanel';
 import { QuickSetupCard } from './QuickSetupCard';
 import { StatsCard } from './StatsCard';
 import { matchShortcut } from './studio-shortcuts';
+import { useAutoStart } from './useAutoStart';
+import { useFollowSettings } from './useFollowSettings';
 import { useStudioController } from './useStudioController';
 
 export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const { controller, snapshot } = useStudioController(hostRef);
+  useFollowSettings(controller);
+  const autoStartWaiting = useAutoStart(controller, snapshot);
   const { recordingState } = snapshot;
   const requestedMode = useSearch({ from: '/studio', select: (search) => search.mode });
   const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
@@ -77,6 +82,7 @@ export function StudioPage() {
                   controller.setOverlay(overlay);
                 }}
               />
+              {autoStartWaiting ? <AutoStartNotice snapshot={snapshot} /> : null}
               <PreviewPanel snapshot={snapshot} hostRef={hostRef} />
               <MicLevel snapshot={snapshot} controller={controller} />
               <ControlBar

@@ -6,6 +6,7 @@ import { QUICK_START_OPTIONS, type QuickStartOption } from '../data/home';
 
 // The dialog (and whatever launches the floating window inside it) loads only when asked for.
 const PersistentWebcamModal = lazy(() => import('./PersistentWebcamModal'));
+const WebcamWindowLauncher = lazy(() => import('../../webcam-window/WebcamWindowLauncher'));
 
 function OptionCard({ option, onOpenWebcam }: { readonly option: QuickStartOption; readonly onOpenWebcam: () => void }) {
   const Icon = CONTENT_ICONS[option.icon];
@@ -55,7 +56,13 @@ export function QuickStart() {
             onClose={() => {
               setOpened(false);
             }}
-          />
+          >
+            <WebcamWindowLauncher
+              onOpened={() => {
+                setOpened(false);
+              }}
+            />
+          </PersistentWebcamModal>
         </Suspense>
       ) : null}
     </>

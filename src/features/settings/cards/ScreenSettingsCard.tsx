@@ -1,0 +1,32 @@
+import { Switch } from '@mantine/core';
+import { IconDeviceDesktop } from '@tabler/icons-react';
+import type { Settings } from '../settings-schema';
+import { updateSettings } from '../settings-store';
+import { SettingsCard } from './SettingsCard';
+
+export function ScreenSettingsCard({ screen }: { readonly screen: Settings['screen'] }) {
+  return (
+    <SettingsCard
+      title="Screen Recording"
+      description="What the browser is asked for when you select a screen. Applies to the next screen you select."
+      icon={<IconDeviceDesktop size={20} aria-hidden />}
+    >
+      <Switch
+        label="Capture cursor"
+        description="Show the mouse pointer in the recording."
+        checked={screen.captureCursor}
+        onChange={(event) => {
+          updateSettings({ screen: { captureCursor: event.currentTarget.checked } });
+        }}
+      />
+      <Switch
+        label="Capture system audio"
+        description="Record the sound your computer plays, mixed with the microphone. Browsers offer it for tabs, and on some systems for the whole screen."
+        checked={screen.captureSystemAudio}
+        onChange={(event) => {
+          updateSettings({ screen: { captureSystemAudio: event.currentTarget.checked } });
+        }}
+      />
+    </SettingsCard>
+  );
+}

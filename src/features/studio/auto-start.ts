@@ -1,0 +1,28 @@
+/**
+ * The Settings "auto-start" rule: once everything the mode needs on screen is connected, recording
+ * starts without a press of Start, once per visit to the studio. The microphone is not awaited:
+ * Start connects it itself and needs no click to do so.
+ */
+import { modeNeedsScreen, modeNeedsWebcam } from '../recording/mode-needs';
+import type { StudioSnapshot } from '../recording/studio-controller';
+
+export type AutoStartView = Pick<StudioSnapshot, 'mode' | 'recordingState' | 'acquiring' | 'hasScreen' | 'hasWebcam'>;
+
+/** What auto-start is still waiting for, or null when the streams are ready. */
+export function autoStartWaitingFor(view: AutoStartView): 'screen' | 'webcam' | null {
+  if (modeNeedsScreen(view.mode) && !view.hasScreen) return 'screen';
+  if (modeNeedsWebcam(view.mode) && !view.hasWebcam) return 'webcam';
+  return null;
+}
+
+export function shouldAutoStart(enabled: boolean, alreadyStarted: boolean, view: AutoStartView): boolean {
+  return enabled && !alreadyStarted && view.recordingState === 'idle' && !view.acquiring && autoStartWaitingFor(view) === null;
+}
+
+/** The line the studio shows while auto-start waits, so the user knows what will start it. */
+export function autoStartHint(view: AutoStartView): string {
+  const waitingFor = autoStartWaitingFor(view);
+  if (waitingFor === 'screen') return 'Auto-start is on: recording starts as soon as you select a screen.';
+  if (waitingFor === 'webcam') return 'Auto-start is on: recording starts as soon as your camera is connected.';
+  return 'Auto-start is on: recording is starting.';
+}

@@ -1,0 +1,96 @@
+import { ActionIcon, Button } from '@mantine/core';
+import {
+  IconCamera,
+  IconCameraOff,
+  IconCircle,
+  IconGripHorizontal,
+  IconMicrophone,
+  IconMicrophoneOff,
+  IconRectangle,
+  IconSquare,
+} from '@tabler/icons-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { WebcamStream } from './useWebcamStream';
+import type { GestureHandlers } from './useWindowGeometry';
+import { nextShape, type WindowShape } from './window-geometry';
+import classes from './WebcamWindow.module.css';
+
+const SHAPE_ICONS = { rectangle: IconRectangle, square: IconSquare, circle: IconCircle } as const;
+
+/** Connected / Disconnected, announced politely when it changes. */
+export function ConnectionStatus({ webcam }: { webcam: WebcamStream }) {
+  const label = !webcam.stream ? 'Connecting…' : webcam.connected ? 'Connected' : 'Disconnected';
+  return (
+    <span className={classes.status} role="status" data-connected={webcam.connected} data-testid="webcam-status">
+      <span className={classes.dot} aria-hidden />
+      {label}
+    </span>
+  );
+}
+
+function LiveVideo({ stream }: { stream: MediaStream | null }) {
+  const video = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    element.srcObject = stream;
+    if (stream) void element.play().catch(() => undefined);
+  }, [stream]);
+  // Muted: the microphone must never play back through the speakers.
+  return <video ref={video} className={classes.video} muted playsInline autoPlay aria-label="Live webcam" data-testid="webcam-window-video" />;
+}
+
+interface WebcamBubbleProps {
+  webcam: WebcamStream;
+  shape: WindowShape;
+  onCycleShape: () => void;
+  /** Dragging the header moves the window (in the page; the pop-out window is moved by the system). */
+  headerHandlers?: GestureHandlers;
+  headerActions: ReactNode;
+  extraControls?: ReactNode;
+}
+
+/** The live picture with its header (status, window buttons) and its control bar. */
+export function WebcamBubble({ webcam, shape, onCycleShape, headerHandlers, headerActions, extraControls }: WebcamBubbleProps) {
+  const ShapeIcon = SHAPE_ICONS[shape];
+  const cameraLabel = webcam.cameraOn ? 'Turn camera off' : 'Turn camera on';
+  const micLabel = !webcam.hasMic ? 'No microphone available' : webcam.micOn ? 'Mute microphone' : 'Unmute microphone';
+  return (
+    <>
+      <div className={classes.stage}>
+        <LiveVideo stream={webcam.stream} />
+        {webcam.stream && !webcam.connected ? (
+          <div className={classes.notice}>
+            <span>Camera disconnected</span>
+            <Button size="compact-xs" variant="white" color="dark" onClick={webcam.reconnect}>
+              Reconnect
+            </Button>
+          </div>
+        ) : !webcam.cameraOn ? (
+          <div className={classes.notice}>
+            <IconCameraOff size={22} aria-hidden />
+            <span>Camera off</span>
+          </div>
+        ) : null}
+      </div>
+      <div className={classes.header} data-testid="webcam-window-header" {...headerHandlers}>
+        {headerHandlers ? <IconGripHorizontal size={16} aria-hidden /> : null}
+        <ConnectionStatus webcam={webcam} />
+        <span className={classes.spacer} />
+        {headerActions}
+      </div>
+      <div className={classes.controls}>
+        <ActionIcon variant="transparent" className={classes.icon} aria-label={cameraLabel} onClick={webcam.toggleCamera}>
+          {webcam.cameraOn ? <IconCamera size={18} aria-hidden /> : <IconCameraOff size={18} aria-hidden />}
+        </ActionIcon>
+        <ActionIcon variant="transparent" className={classes.icon} aria-label={micLabel} disabled={!webcam.hasMic} onClick={webcam.toggleMic}>
+          {webcam.micOn && webcam.hasMic ? <IconMicrophone size={18} aria-hidden /> : <IconMicrophoneOff size={18} aria-hidden />}
+        </ActionIcon>
+        <ActionIcon variant="transparent" className={classes.icon} aria-label={`Shape: ${shape}. Change to ${nextShape(shape)}`} onClick={onCycleShape}>
+          <ShapeIcon size={18} aria-hidden />
+        </ActionIcon>
+        {extraControls}
+      </div>
+    </>
+  );
+}

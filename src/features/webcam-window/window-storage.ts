@@ -1,0 +1,18 @@
+/** The one place the webcam window's remembered state touches localStorage. */
+import { DEFAULT_WINDOW_STATE, WINDOW_STATE_KEY, parseWindowState, serializeWindowState, type WindowState } from './window-state';
+
+export function loadWindowState(): WindowState {
+  try {
+    return parseWindowState(localStorage.getItem(WINDOW_STATE_KEY));
+  } catch {
+    return DEFAULT_WINDOW_STATE;
+  }
+}
+
+export function saveWindowState(state: WindowState): void {
+  try {
+    localStorage.setItem(WINDOW_STATE_KEY, serializeWindowState(state));
+  } catch {
+    // Storage full or disabled: the window still works, it just will not remember this change.
+  }
+}

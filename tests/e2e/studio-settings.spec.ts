@@ -1,0 +1,137 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/test';
+import { BASE_ARGS, BUSY_CAMERA_FIXTURE, CAMERA_FIXTURE, FAKE_MEDIA_ARGS } from './support/chromium';
+import { probe } from './support/media';
+import { chooseOption, openSettings, setBitrate, setSwitch } from './support/settings';
+import { openStudio, startRecording, stopAndDownload } from './support/studio';
+
+const run = promisify(execFile);
+
+// The camera plays a detailed moving pattern, so the encoder has a reason to spend its whole bitrate.
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.map((a) => a.replace(CAMERA_FIXTURE, BUSY_CAMERA_FIXTURE))],
+  },
+});
+
+/** Bytes of the video stream's packets divided by the file's duration, in kbps. */
+async function videoKbps(file: string, duration: number): Promise<number> {
+  const { stdout } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=size', '-of', 'csv=p=0', file], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const bytes = stdout
+    .trim()
+    .split('\n')
+    .reduce((sum, line) => sum + Number(line), 0);
+  return (bytes * 8) / duration / 1000;
+}
+
+test('a recording with quality 720p and bitrate 2000 kbps yields a 1280x720 file at about 2000 kbps', async ({ page }, info) => {
+  await openSettings(page);
+  await page.getByRole('radio', { name: /^720p/ }).check();
+  await setBitrate(page, 2000);
+  await openStudio(page, 'Webcam Only');
+  await expect(page.getByRole('button', { name: 'Webcam connected' })).toBeVisible();
+  await startRecording(page);
+  await page.waitForTimeout(8000);
+  const file = info.outputPath('720p-2000.webm');
+  await stopAndDownload(page, file);
+
+  const media = await probe(file);
+  expect(media.video).toMatchObject({ width: 1280, height: 720 });
+  expect(media.duration).not.toBeNull();
+  const duration = media.duration ?? 0;
+  expect(duration).toBeGreaterThan(6);
+  const kbps = await videoKbps(file, duration);
+  info.annotations.push({ type: 'video bitrate', description: `${kbps.toFixed(0)} kbps over ${duration.toFixed(1)} s` });
+  expect(kbps).toBeGreaterThan(2000 * 0.65);
+  expect(kbps).toBeLessThan(2000 * 1.35);
+});
+
+test('with auto-start on, recording starts as soon as the camera is ready, once', async ({ page }) => {
+  await openSettings(page);
+  await setSwitch(page, 'Start recording automatically', true);
+  await chooseOption(page, 'Default recording mode', 'Webcam Only');
+  await page.goto('/studio');
+  await expect(page.getByRole('radio', { name: 'Webcam Only' })).toBeChecked();
+  await expect(page.getByTestId('recording-badge')).toHaveText('REC', { timeout: 20_000 });
+  await expect(page.getByText('Recording in webcam only mode.')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await download;
+  await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  // Once per visit: the streams are still ready, yet nothing restarts on its own.
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('recording-badge')).toHaveCount(0);
+});
+
+test('with auto-start on in a screen mode, selecting the screen starts the recording', async ({ page }) => {
+  await openSettings(page);
+  await setSwitch(page, 'Start recording automatically', true);
+  await chooseOption(page, 'Default recording mode', 'Screen Only');
+  await page.goto('/studio');
+  await expect(page.getByTestId('auto-start-hint')).toContainText('recording starts as soon as you select a screen');
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('recording-badge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Select screen', exact: true }).click();
+  await expect(page.getByTestId('recording-badge')).toHaveText('REC', { timeout: 20_000 });
+  await expect(page.getByTestId('auto-start-hint')).toHaveCount(0);
+});
+
+declare global {
+  interface Window {
+    __capturedTracks?: { kind: string; source: 'display' | 'user'; settings: MediaTrackSettings }[];
+  }
+}
+
+/** Records what each capture request gave back, as the browser reports it on the tracks. */
+async function watchCaptures(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const devices = navigator.mediaDevices;
+    const log: NonNullable<Window['__capturedTracks']> = [];
+    window.__capturedTracks = log;
+    const note = (stream: MediaStream, source: 'display' | 'user') => {
+      for (const track of stream.getTracks()) log.push({ kind: track.kind, source, settings: track.getSettings() });
+      return stream;
+    };
+    const display = devices.getDisplayMedia.bind(devices);
+    const user = devices.getUserMedia.bind(devices);
+    devices.getDisplayMedia = async (options) => note(await display(options), 'display');
+    devices.getUserMedia = async (options) => note(await user(options), 'user');
+  });
+}
+
+test('screen and microphone settings shape what the browser captures', async ({ page }) => {
+  await watchCaptures(page);
+  await openSettings(page);
+  await setSwitch(page, 'Noise suppression', false);
+  await setSwitch(page, 'Echo cancellation', false);
+  await setSwitch(page, 'Capture system audio', true);
+  await setSwitch(page, 'Capture cursor', false);
+  await openStudio(page, 'Screen Only');
+  await startRecording(page);
+  const tracks = (await page.evaluate(() => window.__capturedTracks)) ?? [];
+  const screenAudio = tracks.filter((t) => t.source === 'display' && t.kind === 'audio');
+  const screenVideo = tracks.find((t) => t.source === 'display' && t.kind === 'video');
+  const mic = tracks.find((t) => t.source === 'user' && t.kind === 'audio');
+  expect(screenAudio).toHaveLength(1);
+  expect(screenVideo?.settings.width).toBe(1920);
+  expect(mic?.settings).toMatchObject({ noiseSuppression: false, echoCancellation: false });
+  const cursor = (screenVideo?.settings as { cursor?: string } | undefined)?.cursor;
+  if (cursor !== undefined) expect(cursor).toBe('never');
+});
+
+test('the default settings ask for no system audio and a cleaned-up microphone', async ({ page }) => {
+  await watchCaptures(page);
+  await openStudio(page, 'Screen Only');
+  await startRecording(page);
+  const tracks = (await page.evaluate(() => window.__capturedTracks)) ?? [];
+  expect(tracks.filter((t) => t.source === 'display' && t.kind === 'audio')).toHaveLength(0);
+  expect(tracks.find((t) => t.source === 'user' && t.kind === 'audio')?.settings).toMatchObject({
+    noiseSuppression: true,
+    echoCancellation: true,
+  });
+});

@@ -7,7 +7,7 @@ import { audioBitrateKbps } from '../settings/settings-schema';
 import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
 import { defaultRecordingName } from '../../shared/recording-modes';
 import { holdRecordingLock } from '../../shared/storage/recording-locks';
-import { readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
+import { deleteRecording, readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
 import { AudioMixer } from './audio-mixer';
 import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
 import { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
@@ -159,7 +159,8 @@ export class StudioController {
   }
 
   setMode(mode: RecordingMode): void {
-    if (this.snapshot.recordingState !== 'idle' || mode === this.snapshot.mode) return;
+    // Not while Start is acquiring either: the file would be composed in one mode and named after another.
+    if (this.snapshot.recordingState !== 'idle' || this.snapshot.acquiring || mode === this.snapshot.mode) return;
     this.update({ mode });
     void this.pushLayout();
     // The webcam modes bring the camera up as soon as they are chosen, so the preview is live.
@@ -250,13 +251,18 @@ export class StudioController {
     }
     if (this.snapshot.acquiring) return;
     const { mode } = this.snapshot;
+    // Leaving the studio mid-start (a permission prompt can stay open a while) detaches it: stop there.
+    const generation = this.generation;
+    const left = () => generation !== this.generation;
     this.update({ acquiring: true });
     try {
       if (modeNeedsScreen(mode) && !(await this.selectScreen())) return;
       if (modeNeedsWebcam(mode) && !(await this.connectWebcam())) return;
       if (!(await this.connectMicrophone())) return;
       await this.attaching;
-      if ((modeNeedsScreen(mode) && !this.screen) || (modeNeedsWebcam(mode) && !this.webcam) || !this.bridge) {
+      const { bridge } = this;
+      if (left()) return;
+      if ((modeNeedsScreen(mode) && !this.screen) || (modeNeedsWebcam(mode) && !this.webcam) || !bridge) {
         this.fail(SESSION_ERRORS.noStream);
         return;
       }
@@ -265,6 +271,7 @@ export class StudioController {
       const videoBitrate = settings.video.bitrate * 1000;
       const audioBitrate = audioBitrateKbps(settings.audio.quality) * 1000;
       await this.warnIfStorageIsLow(videoBitrate, audioBitrate);
+      if (left()) return;
       this.startedAt = new Date();
       const id = crypto.randomUUID();
       this.recordingId = id;
@@ -279,10 +286,17 @@ export class StudioController {
         frameRate: settings.video.frameRate,
         createdAt: this.startedAt.getTime(),
       };
-      this.active = await startRecordingOn(this.bridge, this.mixer?.track ?? null, options, (error) => {
+      const active = await startRecordingOn(bridge, this.mixer?.track ?? null, options, (error) => {
         const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
         void this.onEngineError(error instanceof Error ? error.message : String(error), name);
       });
+      if (left()) {
+        // The user left before seeing it start: nothing worth keeping was recorded.
+        await active.abort();
+        await deleteRecording(id);
+        return;
+      }
+      this.active = active;
       this.lastSoundAt = performance.now();
       this.setStats({ durationMs: 0, bytes: 0, fps: 0 });
       this.apply('start', { micSilent: false });

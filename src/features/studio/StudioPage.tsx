@@ -25,12 +25,14 @@ export function StudioPage() {
   const { recordingState } = snapshot;
   const requestedMode = useSearch({ from: '/studio', select: (search) => search.mode });
   const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
+  // Start is acquiring devices or about to record: leaving now would cut it off too.
+  const busy = capturing || snapshot.acquiring;
 
   // Leaving mid-recording would drop the rest of it: ask first, in the app and on tab close.
   useBlocker({
     shouldBlockFn: () => !window.confirm('A recording is in progress. Leave and stop recording?'),
-    enableBeforeUnload: () => capturing,
-    disabled: !capturing,
+    enableBeforeUnload: () => busy,
+    disabled: !busy,
   });
 
   // The app's update prompt must not reload the page while this studio records.
@@ -74,7 +76,7 @@ export function StudioPage() {
               <ModeSelector
                 mode={snapshot.mode}
                 overlay={snapshot.overlay}
-                locked={recordingState !== 'idle'}
+                locked={recordingState !== 'idle' || snapshot.acquiring}
                 onMode={(mode) => {
                   controller.setMode(mode);
                 }}

@@ -1,5 +1,6 @@
-import { ClientOnly, Outlet } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { ClientOnly, Outlet, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { mayHoldRecordings } from '../shared/storage/recordings-presence';
 import { PwaManager } from '../features/pwa/PwaManager';
 import { WebcamWindowHost } from '../features/webcam-window/WebcamWindowHost';
 import { Footer } from './shell/Footer';
@@ -7,10 +8,28 @@ import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
 import classes from './shell/Shell.module.css';
 
-// Lazy: pages that never recorded anything do not load the storage code up front.
+// Lazy, and only where recordings may exist: first visits never load the storage code.
 const RecoveryNotice = lazy(() => import('../features/library/RecoveryNotice'));
 
+/** Checks again on each navigation until recordings exist (the studio may create the first). */
+function useMayHoldRecordings(): boolean {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const [may, setMay] = useState(false);
+  useEffect(() => {
+    if (may) return;
+    let current = true;
+    void mayHoldRecordings().then((answer) => {
+      if (current && answer) setMay(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [may, pathname]);
+  return may;
+}
+
 export function RootLayout() {
+  const showRecovery = useMayHoldRecordings();
   return (
     <>
       <a href="#main" className="skip-link">
@@ -21,9 +40,11 @@ export function RootLayout() {
       <main id="main" className={classes.main} tabIndex={-1}>
         {/* Client only: it reads this device's IndexedDB, which prerendered HTML cannot know. */}
         <ClientOnly>
-          <Suspense fallback={null}>
-            <RecoveryNotice />
-          </Suspense>
+          {showRecovery ? (
+            <Suspense fallback={null}>
+              <RecoveryNotice />
+            </Suspense>
+          ) : null}
         </ClientOnly>
         <Outlet />
       </main>

@@ -1,11 +1,11 @@
 /**
  * Makes `settings.theme` the one place the colour scheme lives. Mantine reads and writes it through
  * this manager, so the header toggle, the Settings page and every other open tab stay in step.
- * The settings store (and its schema library) loads in the background, keeping it out of the
- * bundle every page needs; the first paint reads the stored theme directly.
+ * The settings store (and its schema library) loads only when the theme is changed here; reading
+ * and following the stored theme needs neither, which keeps them out of every page's first load.
  */
 import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
-import { DEFAULT_THEME, readStoredTheme, type Theme } from './theme-preference';
+import { DEFAULT_THEME, readStoredTheme, subscribeStoredTheme, type Theme } from './theme-preference';
 
 export function colorSchemeForTheme(theme: Theme): MantineColorScheme {
   return theme === 'system' ? 'auto' : theme;
@@ -30,24 +30,8 @@ export function settingsColorSchemeManager(): MantineColorSchemeManager {
     // Fires for changes made anywhere: the Settings page, an import or reset, or another tab.
     subscribe: (onUpdate) => {
       stop();
-      let active = true;
-      stop = () => {
-        active = false;
-      };
-      const shownTheme = readStoredTheme();
-      void loadStore().then((store) => {
-        if (!active) return;
-        let current = shownTheme;
-        const follow = (theme: Theme) => {
-          if (theme === current) return;
-          current = theme;
-          onUpdate(colorSchemeForTheme(theme));
-        };
-        stop = store.subscribeSettings((settings) => {
-          follow(settings.theme);
-        });
-        // Catches a change made while the store was loading.
-        follow(store.getSettingsSnapshot().theme);
+      stop = subscribeStoredTheme((theme) => {
+        onUpdate(colorSchemeForTheme(theme));
       });
     },
     unsubscribe: () => {

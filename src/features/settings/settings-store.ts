@@ -1,4 +1,5 @@
 import { SETTINGS_STORAGE_KEY, mergeSettings, parseStoredSettings, type Settings } from './settings-schema';
+import { announceThemeChange } from './theme-preference';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -80,7 +81,10 @@ function commit(next: Settings, persist: (text: string) => string | null): void 
   } catch {
     // Quota or disabled storage: the change still applies for this session, it just won't persist.
   }
-  if (replaceSnapshot(next, storedText)) emit(next);
+  const previousTheme = ensureSnapshot().settings.theme;
+  if (!replaceSnapshot(next, storedText)) return;
+  emit(next);
+  if (next.theme !== previousTheme) announceThemeChange(next.theme);
 }
 
 function writeText(text: string): string {

@@ -29,6 +29,41 @@ export function readStoredTheme(): Theme {
   }
 }
 
+/** The settings store announces this tab's theme changes here (no window needed, so Node tests run it too). */
+const themeChanges = new EventTarget();
+
+export function announceThemeChange(theme: Theme): void {
+  themeChanges.dispatchEvent(new CustomEvent<Theme>('change', { detail: theme }));
+}
+
+/**
+ * Follows the theme as this tab or any other changes it, without loading the settings store and
+ * its schema library: every page's shell subscribes, most pages never open Settings.
+ */
+export function subscribeStoredTheme(onTheme: (theme: Theme) => void): () => void {
+  let current = readStoredTheme();
+  const follow = (theme: Theme) => {
+    if (theme === current) return;
+    current = theme;
+    onTheme(theme);
+  };
+  const onStorage = (event: StorageEvent) => {
+    // A null key means another tab cleared all storage.
+    if (event.key === null || event.key === SETTINGS_STORAGE_KEY) follow(readStoredTheme());
+  };
+  const onLocal = (event: Event) => {
+    const theme = event instanceof CustomEvent ? (event.detail as unknown) : undefined;
+    if (isTheme(theme)) follow(theme);
+  };
+  const hasWindow = typeof window !== 'undefined';
+  if (hasWindow) window.addEventListener('storage', onStorage);
+  themeChanges.addEventListener('change', onLocal);
+  return () => {
+    if (hasWindow) window.removeEventListener('storage', onStorage);
+    themeChanges.removeEventListener('change', onLocal);
+  };
+}
+
 /**
  * An inline script for the prerendered head that applies the stored theme before the first
  * paint, as Mantine's ColorSchemeScript does for a plain key; here the theme lives in settings.

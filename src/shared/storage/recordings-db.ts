@@ -1,4 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { DB_NAME } from './db-name';
 import { editChunk, planChunkEdits, type FileEdit } from './file-edit';
 
 /**
@@ -38,7 +39,7 @@ interface RecordingsSchema extends DBSchema {
   chunks: { key: [string, number]; value: ChunkRow };
 }
 
-export const DB_NAME = 'framecast';
+export { DB_NAME };
 export const DB_VERSION = 1;
 
 export type RecordingsDb = IDBPDatabase<RecordingsSchema>;

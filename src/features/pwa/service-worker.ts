@@ -28,7 +28,8 @@ export async function startServiceWorker(events: ServiceWorkerEvents): Promise<S
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   wb.addEventListener('installed', (event) => {
-    if (!event.isUpdate) events.onOfflineReady();
+    // An update installed from another tab is "external" and has no isUpdate flag: not a first install.
+    if (!event.isUpdate && !event.isExternal) events.onOfflineReady();
   });
   wb.addEventListener('waiting', () => {
     events.onUpdateWaiting();

@@ -72,7 +72,7 @@ export const TECHNOLOGY: readonly IconPoint[] = [
     icon: 'video',
     title: 'Modern encoding',
     description:
-      'WebCodecs encodes VP9 video (VP8 where VP9 is missing) and Opus audio. Browsers without WebCodecs use MediaRecorder instead.',
+      'In Chrome and Edge, WebCodecs encodes VP9 video (VP8 where VP9 is missing) and Opus audio. Firefox and Safari record through MediaRecorder instead, also as WebM.',
   },
   {
     icon: 'disk',

@@ -62,7 +62,7 @@ export const HOME_BENEFITS: readonly IconPoint[] = [
   {
     icon: 'world',
     title: 'Universal compatibility',
-    description: `Runs in desktop Chrome, Edge, Firefox and Safari on Windows, macOS, Linux and ChromeOS: ${browserMinimums()}.`,
+    description: `Runs in current desktop browsers on Windows, macOS, Linux and ChromeOS: ${browserMinimums()}.`,
   },
   {
     icon: 'sparkles',

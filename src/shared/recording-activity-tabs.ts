@@ -43,10 +43,13 @@ export function shareActivityAcrossTabs(onOtherTabs: (recording: boolean) => voi
       if (!name?.startsWith(ACTIVITY_LOCK_PREFIX) || name === ownLock || waitingFor.has(name)) continue;
       waitingFor.add(name);
       // Granted once the holder releases it (stopped, closed or crashed); released again at once.
-      void navigator.locks.request(name, () => undefined).then(() => {
-        waitingFor.delete(name);
-        void look();
-      });
+      void navigator.locks
+        .request(name, () => undefined)
+        .catch(() => undefined)
+        .then(() => {
+          waitingFor.delete(name);
+          lookSafely();
+        });
     }
     if (thisLook === looks) onOtherTabs(otherTabRecords(names, ownLock));
   };
@@ -54,8 +57,10 @@ export function shareActivityAcrossTabs(onOtherTabs: (recording: boolean) => voi
     channel.postMessage('changed');
   };
 
-  channel.onmessage = () => void look();
-  void look();
+  // The lock manager can refuse (a document being torn down); the next announcement looks again.
+  const lookSafely = () => void look().catch(() => undefined);
+  channel.onmessage = lookSafely;
+  lookSafely();
 
   return {
     setRecordingHere(recording) {

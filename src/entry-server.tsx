@@ -7,11 +7,12 @@ import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/App';
 import { NOT_FOUND_MARKER } from './app/prerender-marker';
-import { metaForPath, PAGE_METAS } from './app/route-meta';
+import { guideSlugOf, metaForPath, PAGE_METAS, withGuideSteps } from './app/route-meta';
 import { createAppRouter } from './app/router';
+import { findGuide } from './features/content/data/guides';
 import { themeBootScript } from './features/settings/theme-preference';
 import { robotsTxt, sitemapXml } from './shared/metadata/crawl-files';
-import { headTags, renderHeadTags, type HeadTag } from './shared/metadata/page-meta';
+import { headTags, renderHeadTags, type HeadTag, type PageMeta } from './shared/metadata/page-meta';
 import { SITE } from './shared/site';
 
 export interface PrerenderPage {
@@ -38,9 +39,16 @@ const roomHead = headTags(metaForPath('/room/any'), SITE).filter(
   (t) => !(t.kind === 'link' && t.attrs.rel === 'canonical') && !(t.kind === 'meta' && t.attrs.property === 'og:url'),
 );
 
+/** A page's full metadata: a guide's HowTo also lists its steps, which the guide's data module holds. */
+function fullMeta(meta: PageMeta): PageMeta {
+  const slug = guideSlugOf(meta.path);
+  const steps = slug ? findGuide(slug)?.steps : undefined;
+  return steps ? withGuideSteps(meta, steps) : meta;
+}
+
 /** Every file the build prerenders: each indexable page, the room template and the not-found page. */
 export const PRERENDER_PAGES: readonly PrerenderPage[] = [
-  ...PAGE_METAS.map((meta) => ({ path: meta.path, file: fileFor(meta.path), marker: meta.path, head: headTags(meta, SITE) })),
+  ...PAGE_METAS.map((meta) => ({ path: meta.path, file: fileFor(meta.path), marker: meta.path, head: headTags(fullMeta(meta), SITE) })),
   { path: '/room/any', file: 'room/index.html', marker: '/room/$roomId', head: roomHead },
   { path: '/404', file: '404.html', marker: NOT_FOUND_MARKER, head: headTags(metaForPath('/404'), SITE) },
 ];

@@ -1,5 +1,5 @@
 import { Button, Container, Text, Title } from '@mantine/core';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { ClientOnly, Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 
 export function NotFoundPage() {
@@ -16,7 +16,10 @@ export function NotFoundPage() {
         Oops! Page not found
       </Title>
       <Text c="dimmed" mt="sm">
-        There is nothing at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+        {/* One prerendered 404.html answers every unknown address, so only the browser knows which one it was. */}
+        <ClientOnly fallback="This page does not exist. It may have moved, or the link may be mistyped.">
+          There is nothing at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+        </ClientOnly>
       </Text>
       <Button component={Link} to="/" mt="xl">
         Return to Home

@@ -1,6 +1,7 @@
 import type { JsonLd, PageMeta } from '../shared/metadata/page-meta';
 import { PRODUCT_NAME, SITE } from '../shared/site';
-import { AUDIENCES, COMPARISONS, GUIDES } from '../features/content/catalog';
+import { AUDIENCES, COMPARISONS, GUIDES, type GuideEntry } from '../features/content/catalog';
+import { browserMinimums } from '../features/content/data/browsers';
 import { FAQ } from '../features/content/data/faq';
 
 const webApplication: JsonLd = {
@@ -8,8 +9,9 @@ const webApplication: JsonLd = {
   name: PRODUCT_NAME,
   url: SITE.url,
   applicationCategory: 'MultimediaApplication',
-  operatingSystem: 'Any (runs in a modern web browser)',
-  browserRequirements: 'Requires a browser with screen capture: Chrome 88+, Edge 88+, Firefox 85+, Safari 14+',
+  operatingSystem: 'Windows, macOS, Linux, ChromeOS (in a supported browser)',
+  // Chrome and Edge record with WebCodecs in a worker; Firefox and Safari with the MediaRecorder fallback.
+  browserRequirements: `Requires a desktop browser with screen capture: ${browserMinimums()}`,
   description: 'Free, private screen and webcam recorder that runs entirely in your browser.',
   offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },
 };
@@ -35,6 +37,51 @@ const organization: JsonLd = {
 export function howToTotalTime(duration: string): string {
   const minutes = /\d+/.exec(duration)?.[0] ?? '5';
   return `PT${minutes}M`;
+}
+
+/** What a HowToStep needs of a guide step (content-types' GuideStep, without pulling its UI types into Node tooling). */
+interface GuideStep {
+  readonly number: number;
+  readonly title: string;
+  readonly description: string;
+}
+
+/**
+ * A guide's HowTo. Its steps live in the guide's own lazily loaded data module, so the head of a
+ * guide gets them through withGuideSteps() (the prerenderer, and PageHead once the module loaded).
+ */
+function howTo(guide: GuideEntry, steps: readonly GuideStep[] = []): JsonLd {
+  const url = `${SITE.url}/how-to/${guide.slug}`;
+  return {
+    '@type': 'HowTo',
+    name: guide.title,
+    description: guide.metaDescription,
+    url,
+    totalTime: howToTotalTime(guide.duration),
+    ...(steps.length > 0
+      ? {
+          step: steps.map((s) => ({
+            '@type': 'HowToStep',
+            position: s.number,
+            name: s.title,
+            text: s.description,
+            url: `${url}#step-${String(s.number)}`,
+          })),
+        }
+      : {}),
+  };
+}
+
+/** The slug of a guide address ("/how-to/record-gameplay" → "record-gameplay"), or null. */
+export function guideSlugOf(pathname: string): string | null {
+  const slug = /^\/how-to\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return slug && GUIDES.some((g) => g.slug === slug) ? slug : null;
+}
+
+/** A guide page's metadata with its steps in the HowTo; any other page's unchanged. */
+export function withGuideSteps(meta: PageMeta, steps: readonly GuideStep[]): PageMeta {
+  const guide = GUIDES.find((g) => g.slug === guideSlugOf(meta.path));
+  return guide ? { ...meta, jsonLd: [howTo(guide, steps)] } : meta;
 }
 
 /** Structured data for a page that has no more specific type. */
@@ -119,15 +166,7 @@ const AUDIENCE_PAGES: readonly PageMeta[] = AUDIENCES.map((a) =>
 const GUIDE_PAGES: readonly PageMeta[] = GUIDES.map((g) =>
   page(`/how-to/${g.slug}`, g.title, g.metaDescription, [...g.keywords], {
     type: 'article',
-    jsonLd: [
-      {
-        '@type': 'HowTo',
-        name: g.title,
-        description: g.metaDescription,
-        url: `${SITE.url}/how-to/${g.slug}`,
-        totalTime: howToTotalTime(g.duration),
-      },
-    ],
+    jsonLd: [howTo(g)],
   }),
 );
 

@@ -1,5 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { HomePage } from '../features/content/pages/HomePage';
 
+// Loads with the Persistent Webcam dialog, not with the home page.
+const WebcamWindowLauncher = lazy(() => import('../features/webcam-window/WebcamWindowLauncher'));
+
 export default function HomeRoute() {
-  return <HomePage />;
+  return (
+    <HomePage
+      webcamLauncher={(onOpened) => (
+        <Suspense fallback={null}>
+          <WebcamWindowLauncher onOpened={onOpened} />
+        </Suspense>
+      )}
+    />
+  );
 }

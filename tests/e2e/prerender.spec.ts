@@ -4,7 +4,8 @@ import { test as fileTest } from '@playwright/test';
 import { metaForPath } from '../../src/app/route-meta';
 import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
 import { SITE } from '../../src/shared/site';
-import { prerenderedHeading, prerenderedHtml, readHead } from './support/prerendered';
+import { FAQ } from '../../src/features/content/data/faq';
+import { prerenderedHeading, prerenderedHtml, readHead, visibleText } from './support/prerendered';
 import { ALL_ROUTES } from './support/routes';
 import { expect, test } from './support/test';
 
@@ -47,11 +48,39 @@ fileTest.describe('prerendered HTML, read without a browser', () => {
     expect(howTo?.totalTime).toBe('PT10M');
   });
 
+  fileTest('guides list the steps the page shows as HowToStep items in the prerendered HowTo', () => {
+    const html = prerenderedHtml('/how-to/record-powerpoint-presentation');
+    const howTo = readHead(html)
+      .jsonLd.map((t) => JSON.parse(t) as { '@type': string; step?: { '@type': string; position: number; name: string }[] })
+      .find((j) => j['@type'] === 'HowTo');
+    // The page's step headings read "Step N: title" (the number is visually hidden).
+    const shown = [...visibleText(html).matchAll(/Step (\d+): /g)].map((m) => Number(m[1]));
+    expect(shown.length).toBeGreaterThan(2);
+    expect(howTo?.step?.map((s) => [s['@type'], s.position])).toEqual(shown.map((n) => ['HowToStep', n]));
+    for (const step of howTo?.step ?? []) expect(visibleText(html)).toContain(`Step ${String(step.position)}: ${step.name}`);
+  });
+
+  // Crawlers read the answers in the HTML that the FAQPage data marks up, with no click to open them.
+  fileTest('the FAQ answers are in the prerendered Help and audience pages, closed but present', () => {
+    const help = visibleText(prerenderedHtml('/help'));
+    for (const f of FAQ) expect(help, f.question).toContain(f.answer);
+    const teachers = visibleText(prerenderedHtml('/for/teachers'));
+    expect(teachers).toContain('Do my students need an account');
+    expect(teachers).toContain('No one needs an account. You share the file the way you share any other file with your class.');
+  });
+
   fileTest('the not-found page is noindex with the home metadata', () => {
     const head = readHead(prerenderedHtml('/no/such/page'));
     expect(head.meta.robots).toBe('noindex, nofollow');
     expect(head.title).toBe(documentTitle(SITE, metaForPath('/').title));
     expect(prerenderedHeading(prerenderedHtml('/no/such/page'))).toBe('Oops! Page not found');
+  });
+
+  // 404.html answers every unknown address, so without JavaScript it cannot name the one asked for.
+  fileTest('the prerendered not-found page says nothing about a particular address', () => {
+    const text = visibleText(prerenderedHtml('/no/such/page'));
+    expect(text).toContain('This page does not exist.');
+    expect(text).not.toMatch(/nothing at|\/404/);
   });
 });
 

@@ -18,6 +18,15 @@ declare global {
   }
 }
 
+/** Chromium offers installation only after engagement it measures itself; this hands the page the event it would send. */
+function offerInstall(): void {
+  const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+    prompt: () => Promise.resolve(),
+    userChoice: Promise.resolve({ outcome: 'accepted' }),
+  });
+  window.dispatchEvent(offer);
+}
+
 test('after one visit, every route loads from the service worker with the network gone', async ({ page, context }) => {
   test.setTimeout(120_000);
   await page.goto('/');
@@ -72,18 +81,53 @@ test('the browser finds the app installable', async () => {
 test('the Install button appears when the browser offers installation', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
-  // Chromium offers installation only after engagement it measures itself; hand the page the event it would send.
-  await page.evaluate(() => {
-    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: () => Promise.resolve(),
-      userChoice: Promise.resolve({ outcome: 'accepted' }),
-    });
-    window.dispatchEvent(offer);
-  });
+  await page.evaluate(offerInstall);
   const install = page.getByRole('button', { name: 'Install app' });
   await expect(install).toBeVisible();
   await install.click();
   await expect(install).toHaveCount(0);
+});
+
+test('on a phone, the menu offers the install', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  await page.evaluate(offerInstall);
+  // The header has no room for it at this width.
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Install app' })).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Framecast' });
+  const install = menu.getByRole('button', { name: 'Install app' });
+  await expect(install).toBeVisible();
+  await install.click();
+  // The browser's own dialog takes over: the menu closes and the offer is used up.
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+});
+
+test('the Install button stays hidden when the app already runs installed', async ({ page }) => {
+  // Chromium cannot emulate the display-mode media feature (DevTools' Emulation.setEmulatedMedia
+  // ignores it, and Playwright has no option for it), so the installed window's answer is given
+  // to matchMedia before the app loads.
+  await page.addInitScript(() => {
+    const original = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      const list = original(query);
+      // An own property shadows the prototype's read-only getter.
+      if (/display-mode:\s*standalone/.test(query)) Object.defineProperty(list, 'matches', { value: true });
+      return list;
+    };
+  });
+  await page.goto('/');
+  expect(await page.evaluate(() => window.matchMedia('(display-mode: standalone)').matches)).toBe(true);
+  await page.evaluate(offerInstall);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0);
 });
 
 test('a new version shows "Update available", and Reload switches the page to it', async ({ page }) => {

@@ -4,9 +4,11 @@ import { allContentText } from './support/content-text';
 import { AUDIENCE_BODIES, findAudience } from '../../src/features/content/data/audiences';
 import { COMPARISON_BODIES, findComparison } from '../../src/features/content/data/comparisons';
 import { FAQ, FAQ_CATEGORIES } from '../../src/features/content/data/faq';
+import { browserMinimums, BROWSERS } from '../../src/features/content/data/browsers';
 import { megabytesPerMinute, QUALITY_ROWS } from '../../src/features/content/data/features';
 import { GUIDE_BODIES, findGuide } from '../../src/features/content/data/guides';
-import { HOME_STATS } from '../../src/features/content/data/home';
+import { HOME_BENEFITS, HOME_STATS } from '../../src/features/content/data/home';
+import { metaForPath } from '../../src/app/route-meta';
 import { PRIVACY_POLICY } from '../../src/features/content/data/privacy';
 import { TERMS_OF_SERVICE } from '../../src/features/content/data/terms';
 
@@ -75,5 +77,45 @@ describe('content records', () => {
     ]);
     expect(megabytesPerMinute(5)).toBe(38);
     expect(megabytesPerMinute(2.5)).toBe(19);
+  });
+});
+
+describe('browser minimums', () => {
+  it('states the versions this build records in: full pipeline in Chrome and Edge, the fallback in Firefox and Safari', () => {
+    expect(BROWSERS.map((b) => [b.name, b.minimum])).toEqual([
+      ['Chrome', '94+'],
+      ['Edge', '94+'],
+      ['Firefox', '132+'],
+      ['Safari', '18.4+'],
+    ]);
+    expect(browserMinimums()).toBe('Chrome 94+, Edge 94+, Firefox 132+ and Safari 18.4+');
+  });
+
+  it('says the same minimums everywhere it states them, structured data included', () => {
+    const faq = FAQ.find((f) => f.question === 'Which browsers are supported?')?.answer ?? '';
+    const compatibility = HOME_BENEFITS.find((b) => b.title.startsWith('Universal compatibility'))?.description ?? '';
+    const app = metaForPath('/').jsonLd?.[0] as { browserRequirements?: string } | undefined;
+    for (const text of [faq, compatibility, app?.browserRequirements ?? '']) {
+      for (const b of BROWSERS) expect(text).toContain(`${b.name} ${b.minimum}`);
+    }
+    const all = allContentText() + JSON.stringify(metaForPath('/'));
+    expect(snippet(all, /\b(88|85|14)\+|any modern browser/i)).toBeNull();
+  });
+});
+
+describe('claims that must match the product', () => {
+  it('says "no plan limits", never a missing time cap, since each recording stops at 3 hours', () => {
+    expect(snippet(allContentText(), /no time (cap|limit)|without a time (cap|limit)/i)).toBeNull();
+  });
+
+  it('places every keyboard shortcut in the studio, the only tab where it fires', () => {
+    const sentences = allContentText().split(/(?<=[.!?])\s+|",\s*"/);
+    const unplaced = sentences.filter((s) => /Alt\+Shift/.test(s) && !/studio/i.test(s));
+    expect(unplaced).toEqual([]);
+  });
+
+  it('names each audience inside a sentence as written, proper names kept', () => {
+    for (const a of AUDIENCES) expect(a.nameInSentence.toLowerCase()).toBe(a.name.toLowerCase());
+    expect(AUDIENCES.find((a) => a.slug === 'youtube-content-creators')?.nameInSentence).toBe('YouTube content creators');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { routeAddresses } from '../../scripts/vite/pwa';
 import { acceptUpdate, updatePromptView } from '../../src/features/pwa/update-prompt-state';
 import { isRecordingActive, setRecordingActive, subscribeRecordingActivity } from '../../src/shared/recording-activity';
+import { ACTIVITY_LOCK_PREFIX, otherTabRecords } from '../../src/shared/recording-activity-tabs';
 
 describe('the update prompt', () => {
   it('stays hidden until a new version waits, and after Later', () => {
@@ -36,6 +37,17 @@ describe('recording activity', () => {
     expect(isRecordingActive()).toBe(false);
     expect(calls).toBe(2);
     stop();
+  });
+});
+
+describe('recording in other tabs', () => {
+  const own = `${ACTIVITY_LOCK_PREFIX}mine`;
+
+  it('counts another tab’s recording lock, not this tab’s own and not other locks', () => {
+    expect(otherTabRecords([`${ACTIVITY_LOCK_PREFIX}theirs`], own)).toBe(true);
+    expect(otherTabRecords([own], own)).toBe(false);
+    expect(otherTabRecords(['framecast-recording:abc', undefined], null)).toBe(false);
+    expect(otherTabRecords([], null)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_META, PAGE_METAS, howToTotalTime, metaForPath } from '../../src/app/route-meta';
+import { guideSlugOf, HOME_META, PAGE_METAS, howToTotalTime, metaForPath, withGuideSteps } from '../../src/app/route-meta';
+import { findGuide } from '../../src/features/content/data/guides';
 
 describe('metaForPath', () => {
   it('finds every declared page by its path, with or without a trailing slash', () => {
@@ -45,5 +46,30 @@ describe('howToTotalTime', () => {
     expect(howToTotalTime('7 minutes')).toBe('PT7M');
     expect(howToTotalTime('About 3-4 min')).toBe('PT3M');
     expect(howToTotalTime('a few minutes')).toBe('PT5M');
+  });
+});
+
+describe('guide HowTo steps', () => {
+  it('recognises guide addresses only', () => {
+    expect(guideSlugOf('/how-to/record-gameplay')).toBe('record-gameplay');
+    expect(guideSlugOf('/how-to/record-gameplay/')).toBe('record-gameplay');
+    expect(guideSlugOf('/how-to/juggle-chainsaws')).toBeNull();
+    expect(guideSlugOf('/help')).toBeNull();
+  });
+
+  it('lists each step of the guide as a HowToStep, in order, pointing at the step on the page', () => {
+    const steps = findGuide('record-gameplay')?.steps ?? [];
+    const meta = withGuideSteps(metaForPath('/how-to/record-gameplay'), steps);
+    const howTo = meta.jsonLd?.[0] as { '@type': string; totalTime: string; step: { '@type': string; position: number; name: string; text: string; url: string }[] };
+    expect(howTo['@type']).toBe('HowTo');
+    expect(howTo.totalTime).toBe('PT10M');
+    expect(howTo.step.map((s) => [s['@type'], s.position, s.name])).toEqual(steps.map((s) => ['HowToStep', s.number, s.title]));
+    expect(howTo.step[0]?.text).toBe(steps[0]?.description);
+    expect(howTo.step[0]?.url).toMatch(/\/how-to\/record-gameplay#step-1$/);
+  });
+
+  it('leaves other pages as they are', () => {
+    const help = metaForPath('/help');
+    expect(withGuideSteps(help, findGuide('record-gameplay')?.steps ?? [])).toBe(help);
   });
 });

@@ -45,7 +45,8 @@ export function Header() {
         </Group>
 
         <Group gap="xs" wrap="nowrap">
-          <InstallButton />
+          {/* Phones get it in the menu: the header has no room, and we turned off the browser's own install bar. */}
+          <InstallButton visibleFrom="xs" />
           <ColorSchemeToggle />
           <Button component={Link} to="/studio" visibleFrom="sm">
             Start Recording
@@ -73,6 +74,7 @@ export function Header() {
           <Button component={Link} to="/studio" onClick={drawer.close} mt="md">
             Start Recording
           </Button>
+          <InstallButton onPrompt={drawer.close} />
         </Stack>
       </Drawer>
     </Box>

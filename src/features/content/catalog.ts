@@ -12,7 +12,10 @@ export interface CatalogEntry {
 }
 
 export interface AudienceEntry extends CatalogEntry {
+  /** As a title: "YouTube Content Creators". */
   readonly name: string;
+  /** Inside a sentence, with proper names kept: "YouTube content creators". */
+  readonly nameInSentence: string;
 }
 
 export interface GuideEntry extends CatalogEntry {
@@ -29,6 +32,7 @@ export const AUDIENCES: readonly AudienceEntry[] = [
   {
     slug: 'teachers',
     name: 'Teachers',
+    nameInSentence: 'teachers',
     title: 'Free Screen Recorder for Teachers',
     metaDescription:
       'Record lessons, feedback and walkthroughs with your screen and webcam, right in the browser. Free, private, no account and no watermark.',
@@ -37,6 +41,7 @@ export const AUDIENCES: readonly AudienceEntry[] = [
   {
     slug: 'gaming',
     name: 'Gamers',
+    nameInSentence: 'gamers',
     title: 'Free Gameplay Recorder in Your Browser',
     metaDescription:
       'Capture gameplay with a facecam bubble and game audio, straight from the browser. No install, no watermark, files stay on your machine.',
@@ -45,6 +50,7 @@ export const AUDIENCES: readonly AudienceEntry[] = [
   {
     slug: 'business-presentations',
     name: 'Business Presenters',
+    nameInSentence: 'business presenters',
     title: 'Record Business Presentations with Your Webcam',
     metaDescription:
       'Record pitch decks, updates and demos with your face beside your slides. Private by design: recordings never leave your computer.',
@@ -53,6 +59,7 @@ export const AUDIENCES: readonly AudienceEntry[] = [
   {
     slug: 'software-tutorials',
     name: 'Software Tutorial Authors',
+    nameInSentence: 'software tutorial authors',
     title: 'Screen Recorder for Software Tutorials',
     metaDescription:
       'Make clear software tutorials and product walkthroughs with screen, microphone and a webcam overlay. Free, in the browser, up to 4K.',
@@ -61,6 +68,7 @@ export const AUDIENCES: readonly AudienceEntry[] = [
   {
     slug: 'youtube-content-creators',
     name: 'YouTube Content Creators',
+    nameInSentence: 'YouTube content creators',
     title: 'Free Screen and Webcam Recorder for YouTube Creators',
     metaDescription:
       'Record screen, webcam and audio for YouTube videos in the browser, with a burned-in camera bubble and up to 60 fps. No watermark.',
@@ -69,9 +77,10 @@ export const AUDIENCES: readonly AudienceEntry[] = [
   {
     slug: 'customer-support',
     name: 'Customer Support Teams',
+    nameInSentence: 'customer support teams',
     title: 'Screen Recorder for Customer Support Teams',
     metaDescription:
-      'Show customers exactly how to fix a problem with a quick screen recording and your voice. Free, private, works in any modern browser.',
+      'Show customers exactly how to fix a problem with a quick screen recording and your voice. Free, private, nothing to install.',
     keywords: ['support screen recording', 'customer support video', 'record how-to for customers', 'help desk recorder'],
   },
 ];

@@ -13,7 +13,10 @@ export interface ServiceWorkerEvents {
 }
 
 export interface ServiceWorkerHandle {
-  /** Activates the waiting version, then reloads this tab into it. */
+  /**
+   * Activates the waiting version, then reloads this tab into it. When none waits any more (another
+   * tab already activated it, and it controls this tab too), just reloads.
+   */
   applyUpdate: () => void;
 }
 
@@ -25,7 +28,8 @@ export async function startServiceWorker(events: ServiceWorkerEvents): Promise<S
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   wb.addEventListener('installed', (event) => {
-    if (!event.isUpdate) events.onOfflineReady();
+    // An update installed from another tab is "external" and has no isUpdate flag: not a first install.
+    if (!event.isUpdate && !event.isExternal) events.onOfflineReady();
   });
   wb.addEventListener('waiting', () => {
     events.onUpdateWaiting();
@@ -36,8 +40,9 @@ export async function startServiceWorker(events: ServiceWorkerEvents): Promise<S
     if (reloadWhenControlled) window.location.reload();
   });
 
+  let registration: ServiceWorkerRegistration | undefined;
   try {
-    const registration = await wb.register();
+    registration = await wb.register();
     // A tab left open for days still learns about new versions.
     setInterval(() => void registration?.update().catch(() => undefined), UPDATE_CHECK_MS);
   } catch (error) {
@@ -48,6 +53,10 @@ export async function startServiceWorker(events: ServiceWorkerEvents): Promise<S
 
   return {
     applyUpdate: () => {
+      if (!registration?.waiting) {
+        window.location.reload();
+        return;
+      }
       reloadWhenControlled = true;
       wb.messageSkipWaiting();
     },

@@ -60,3 +60,17 @@ export function prerenderedHeading(html: string): string | undefined {
   const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
   return inner === undefined ? undefined : decode(inner.replace(/<[^>]+>/g, '')).trim();
 }
+
+/** The words of the page body as a reader gets them: tags, styles and scripts removed, entities decoded. */
+export function visibleText(html: string): string {
+  const body = html.slice(html.indexOf('<body'));
+  return decode(
+    body
+      .replace(/<!--[\s\S]*?-->/g, '')
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&nbsp;/g, ' '),
+  )
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,4 +1,5 @@
 import * as about from '../../../src/features/content/data/about';
+import * as browsers from '../../../src/features/content/data/browsers';
 import { AUDIENCE_BODIES } from '../../../src/features/content/data/audiences';
 import { COMPARISON_BODIES } from '../../../src/features/content/data/comparisons';
 import { FAQ } from '../../../src/features/content/data/faq';
@@ -13,6 +14,7 @@ import { AUDIENCES, COMPARISONS, GUIDES } from '../../../src/features/content/ca
 export function allContentText(): string {
   return JSON.stringify([
     about,
+    browsers.BROWSERS,
     features,
     home,
     FAQ,

@@ -1,13 +1,22 @@
 import { Anchor, Card, Group, Text, ThemeIcon, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { IconMail } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { SITE_CONTACT_EMAIL } from '../../../shared/site';
+
+interface ContactBlockProps {
+  /** A heading that fits with or without an address ("Still stuck?"). */
+  readonly title: string;
+  /** What to write about, shown above the address when the build has one. */
+  readonly withAddress: string;
+  /** Where the answers are when no address is configured: never an invented inbox. */
+  readonly children: ReactNode;
+}
 
 /**
  * How to reach the people behind this copy of the product: the publisher's address when the build
- * has one; otherwise where the answers are, rather than an inbox nobody reads.
+ * has one (VITE_CONTACT_EMAIL); otherwise what the page passes in, pointing to where the answers are.
  */
-export function ContactBlock({ title = 'Contact us', text }: { readonly title?: string; readonly text: string }) {
+export function ContactBlock({ title, withAddress, children }: ContactBlockProps) {
   return (
     <Card withBorder padding="lg" mt="3rem" component="section" aria-label={title}>
       <Group align="flex-start" wrap="nowrap">
@@ -20,18 +29,11 @@ export function ContactBlock({ title = 'Contact us', text }: { readonly title?: 
           </Title>
           {SITE_CONTACT_EMAIL ? (
             <>
-              <Text mb="xs">{text}</Text>
+              <Text mb="xs">{withAddress}</Text>
               <Anchor href={`mailto:${SITE_CONTACT_EMAIL}`}>{SITE_CONTACT_EMAIL}</Anchor>
             </>
           ) : (
-            <Text>
-              Framecast has no accounts and collects nothing, so there is no inbox holding your details. Most answers are in
-              the{' '}
-              <Anchor component={Link} to="/help">
-                Help Center
-              </Anchor>
-              , with step-by-step guides for common recording jobs.
-            </Text>
+            children
           )}
         </div>
       </Group>

@@ -7,7 +7,8 @@ export function GuideSteps({ steps }: { readonly steps: readonly GuideStep[] }) 
   return (
     <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {steps.map((step) => (
-        <Card component="li" key={step.number} withBorder padding="lg" mb="md">
+        // The id is the HowToStep's address in the page's structured data (route-meta.ts).
+        <Card component="li" key={step.number} id={`step-${String(step.number)}`} withBorder padding="lg" mb="md">
           <Group align="flex-start" wrap="nowrap" gap="md">
             <ThemeIcon size={36} radius="xl" aria-hidden>
               <Text fw={700} c="white" span>

@@ -1,4 +1,5 @@
-import { Badge, Card, Container, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Container, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import type { LegalDocument } from '../data/legal-types';
 import { ContactBlock } from './ContactBlock';
@@ -38,7 +39,12 @@ export function LegalPage({ document }: { readonly document: LegalDocument }) {
           </List>
         </Section>
       ))}
-      <ContactBlock text={document.contact} />
+      <ContactBlock title={document.contact.title} withAddress={document.contact.withAddress}>
+        <Text mb="xs">{document.contact.withoutAddress}</Text>
+        <Anchor component={Link} to="/help">
+          Go to the Help Center
+        </Anchor>
+      </ContactBlock>
     </Container>
   );
 }

@@ -1,3 +1,5 @@
+import { FALLBACK_PIPELINE_BROWSERS, FULL_PIPELINE_BROWSERS } from './browsers';
+
 export type FaqCategory =
   | 'Recording'
   | 'Audio'
@@ -78,7 +80,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Collaboration',
     question: 'Can I record a conversation with a guest?',
     answer:
-      'Yes. Open a room, send the invite link, and admit your guest. Video and audio travel directly between you over WebRTC. The host can record everyone mixed into one video or one file per person.',
+      'Yes. Open a room and admit your guest when they ask to join. Video and audio travel directly between your browsers over WebRTC, and anyone in the room can share their screen. The host records everyone mixed into one file, one file per person, or local only.',
   },
   {
     category: 'Quality',
@@ -90,7 +92,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Technical',
     question: 'Which browsers are supported?',
     answer:
-      'Chrome 88+, Edge 88+ and Firefox 85+. Safari 14+ supports the core features. The smoothest recording, including while the tab is in the background, is in Chrome and Edge.',
+      `${FULL_PIPELINE_BROWSERS} record with the full pipeline: WebCodecs encoding in a background worker, smooth even while the tab is in the background. ${FALLBACK_PIPELINE_BROWSERS} record through the MediaRecorder fallback, also as WebM; keep the studio tab visible there for the smoothest video. Screen recording needs a desktop browser.`,
   },
   {
     category: 'Troubleshooting',

@@ -1,4 +1,4 @@
-/** The Features page's copy: recording modes, the technology under them, quality and browsers. */
+/** The Features page's copy: recording modes, the technology under them and quality (browsers: browsers.ts). */
 import type { ContentIconName } from '../components/content-icons';
 import type { IconPoint } from '../content-types';
 
@@ -55,7 +55,8 @@ export const MODE_CARDS: readonly ModeCard[] = [
     benefits: [
       'Video and audio travel directly between participants over WebRTC',
       'The host approves or rejects each guest',
-      'Record everyone mixed into one video, or one file per person',
+      'Anyone in the room can share their screen',
+      'Record everyone mixed into one file, one file per person, or local only',
     ],
   },
 ];
@@ -71,7 +72,7 @@ export const TECHNOLOGY: readonly IconPoint[] = [
     icon: 'video',
     title: 'Modern encoding',
     description:
-      'WebCodecs encodes VP9 video (VP8 where VP9 is missing) and Opus audio. Browsers without WebCodecs use MediaRecorder instead.',
+      'In Chrome and Edge, WebCodecs encodes VP9 video (VP8 where VP9 is missing) and Opus audio. Firefox and Safari record through MediaRecorder instead, also as WebM.',
   },
   {
     icon: 'disk',
@@ -100,35 +101,23 @@ export const TECHNOLOGY: readonly IconPoint[] = [
 export interface QualityRow {
   readonly resolution: string;
   readonly pixels: string;
-  /** Recommended video bitrate, megabits per second. */
+  /** A common reference bitrate for this resolution, megabits per second (SPEC's quality table). */
   readonly mbps: number;
+  /** What Framecast offers at this resolution. */
   readonly note: string;
 }
 
 export const QUALITY_ROWS: readonly QualityRow[] = [
-  { resolution: '720p', pixels: '1280 × 720', mbps: 2.5, note: 'Smallest files; fine for a webcam message' },
-  { resolution: '1080p', pixels: '1920 × 1080', mbps: 5, note: 'The default: sharp text on most screens' },
-  { resolution: '1440p', pixels: '2560 × 1440', mbps: 8, note: 'Record at 4K to keep every pixel of a 1440p screen' },
-  { resolution: '4K', pixels: '3840 × 2160', mbps: 15, note: 'Framecast goes up to 10 Mbps, plenty for screen content' },
+  { resolution: '720p', pixels: '1280 × 720', mbps: 2.5, note: 'A setting; smallest files, fine for a webcam message' },
+  { resolution: '1080p', pixels: '1920 × 1080', mbps: 5, note: 'A setting, and the default (at 5 Mbps)' },
+  { resolution: '1440p', pixels: '2560 × 1440', mbps: 8, note: 'Not a setting: choose 4K to keep every pixel of a 1440p screen' },
+  { resolution: '4K', pixels: '3840 × 2160', mbps: 15, note: 'A setting, recorded at up to 10 Mbps (the slider’s maximum)' },
 ];
 
 /** Size of one minute of video at a bitrate, in megabytes (audio adds about 1 MB). */
 export function megabytesPerMinute(mbps: number): number {
   return Math.round((mbps * 60) / 8);
 }
-
-export interface BrowserSupport {
-  readonly name: string;
-  readonly minimum: string;
-  readonly note: string;
-}
-
-export const BROWSERS: readonly BrowserSupport[] = [
-  { name: 'Chrome', minimum: '88+', note: 'Every feature, including smooth recording in a background tab' },
-  { name: 'Edge', minimum: '88+', note: 'Every feature, including smooth recording in a background tab' },
-  { name: 'Firefox', minimum: '85+', note: 'Recording through the MediaRecorder path' },
-  { name: 'Safari', minimum: '14+', note: 'Core features only' },
-];
 
 export const PRIVACY_POINTS: readonly IconPoint[] = [
   {

@@ -5,6 +5,7 @@
 import type { RecordingMode } from '../../../shared/storage/recordings-db';
 import type { ContentIconName } from '../components/content-icons';
 import type { IconPoint } from '../content-types';
+import { browserMinimums } from './browsers';
 
 export interface Stat {
   readonly value: string;
@@ -43,7 +44,7 @@ export const HOME_FEATURES: readonly (IconPoint & { readonly badge?: string; rea
     icon: 'users',
     title: 'Real-time collaboration',
     description:
-      'Open a room, admit your guests, and talk peer to peer. The host records everyone mixed into one video, or one file per person.',
+      'Open a room, admit your guests, and talk peer to peer, with screen sharing. The host records everyone mixed into one file, one file per person, or local only.',
   },
 ];
 
@@ -61,7 +62,7 @@ export const HOME_BENEFITS: readonly IconPoint[] = [
   {
     icon: 'world',
     title: 'Universal compatibility',
-    description: 'Runs in Chrome, Edge and Firefox on Windows, macOS, Linux and ChromeOS; Safari 14+ covers the core features.',
+    description: `Runs in current desktop browsers on Windows, macOS, Linux and ChromeOS: ${browserMinimums()}.`,
   },
   {
     icon: 'sparkles',
@@ -117,5 +118,5 @@ export const WHY_CHOOSE: readonly string[] = [
   'Crash-safe: every second is saved to your browser as you record, and an interrupted recording can be recovered',
   'Files that seek: every WebM has a proper duration and index, even after a recovery',
   'Works offline once installed, on a train or on a locked-down network',
-  'Keyboard shortcuts for start, stop, pause and resume, and a layout that works with screen readers',
+  'Keyboard shortcuts in the studio tab for start, stop, pause and resume, and a layout that works with screen readers',
 ];

@@ -76,5 +76,10 @@ export const PRIVACY_POLICY: LegalDocument = {
       items: ['If we change how the app handles data, we will update this page and its date before the change takes effect.'],
     },
   ],
-  contact: 'Questions about privacy? Write to us and we will answer.',
+  contact: {
+    title: 'Questions about privacy?',
+    withAddress: 'Write to us and we will answer.',
+    withoutAddress:
+      'There is no account and nothing about you on our side to look up or delete: everything this policy describes stays in your browser. The Help Center explains where recordings are stored and how to remove them.',
+  },
 };

@@ -66,5 +66,10 @@ export const TERMS_OF_SERVICE: LegalDocument = {
       ],
     },
   ],
-  contact: 'Questions about these terms? Write to us.',
+  contact: {
+    title: 'Questions about these terms?',
+    withAddress: 'Write to us.',
+    withoutAddress:
+      'The Help Center answers common questions about using Framecast, from permissions and audio to file formats and storage, with step-by-step guides.',
+  },
 };

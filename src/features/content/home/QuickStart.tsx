@@ -1,12 +1,17 @@
 import { Button, Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CONTENT_ICONS } from '../components/content-icons';
 import { QUICK_START_OPTIONS, type QuickStartOption } from '../data/home';
 
-// The dialog (and whatever launches the floating window inside it) loads only when asked for.
+// The dialog loads only when asked for.
 const PersistentWebcamModal = lazy(() => import('./PersistentWebcamModal'));
-const WebcamWindowLauncher = lazy(() => import('../../webcam-window/WebcamWindowLauncher'));
+
+/**
+ * The control that opens the floating webcam window, supplied by the route (it belongs to the
+ * webcam-window feature); it gets the function that closes the dialog once the window is open.
+ */
+export type WebcamLauncherSlot = (onOpened: () => void) => ReactNode;
 
 function OptionCard({ option, onOpenWebcam }: { readonly option: QuickStartOption; readonly onOpenWebcam: () => void }) {
   const Icon = CONTENT_ICONS[option.icon];
@@ -35,7 +40,7 @@ function OptionCard({ option, onOpenWebcam }: { readonly option: QuickStartOptio
 }
 
 /** Four ways to start: three open the studio in that mode, the fourth explains the floating webcam. */
-export function QuickStart() {
+export function QuickStart({ webcamLauncher }: { readonly webcamLauncher?: WebcamLauncherSlot }) {
   const [opened, setOpened] = useState(false);
   const [requested, setRequested] = useState(false);
   const open = () => {
@@ -57,11 +62,9 @@ export function QuickStart() {
               setOpened(false);
             }}
           >
-            <WebcamWindowLauncher
-              onOpened={() => {
-                setOpened(false);
-              }}
-            />
+            {webcamLauncher?.(() => {
+              setOpened(false);
+            })}
           </PersistentWebcamModal>
         </Suspense>
       ) : null}

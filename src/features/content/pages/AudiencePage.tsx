@@ -22,7 +22,7 @@ export function AudiencePage({ slug }: { readonly slug: string }) {
         title={page.hero.headline}
         intro={page.hero.subheadline}
       />
-      <Section title={`Why ${page.name.toLowerCase()} choose Framecast`}>
+      <Section title={`Why ${page.nameInSentence} choose Framecast`}>
         <IconPointGrid points={page.benefits} cols={4} />
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">

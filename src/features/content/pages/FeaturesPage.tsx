@@ -1,14 +1,15 @@
-import { Container, Group, Paper, SimpleGrid, Text } from '@mantine/core';
+import { Container, Group } from '@mantine/core';
 import { ButtonLink } from '../../../shared/ui/ButtonLink';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { AudienceLinks } from '../components/AudienceLinks';
+import { BrowserTable } from '../components/BrowserTable';
 import { CallToAction } from '../components/CallToAction';
 import { ComparisonLinks } from '../components/ComparisonLinks';
 import { IconPointGrid } from '../components/IconPointGrid';
 import { ModeCards } from '../components/ModeCards';
 import { QualityTable } from '../components/QualityTable';
 import { Section } from '../components/Section';
-import { BROWSERS, MODE_CARDS, PRIVACY_POINTS, TECHNOLOGY } from '../data/features';
+import { MODE_CARDS, PRIVACY_POINTS, TECHNOLOGY } from '../data/features';
 
 export function FeaturesPage() {
   return (
@@ -36,20 +37,9 @@ export function FeaturesPage() {
       </Section>
       <Section
         title="Browser support"
-        intro="Keep your browser up to date for the best results. Screen recording needs a desktop browser: phone and tablet browsers do not offer screen capture."
+        intro="Chrome and Edge run the full recording pipeline; Firefox and Safari record through a MediaRecorder fallback. Screen recording needs a desktop browser: phone and tablet browsers do not offer screen capture."
       >
-        <SimpleGrid component="ul" cols={{ base: 1, sm: 2, md: 4 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
-          {BROWSERS.map((browser) => (
-            <Paper component="li" key={browser.name} withBorder p="md" radius="md">
-              <Text fw={700}>
-                {browser.name} {browser.minimum}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {browser.note}
-              </Text>
-            </Paper>
-          ))}
-        </SimpleGrid>
+        <BrowserTable />
       </Section>
       <Section title="Private by design" intro="Your recordings are yours. We built Framecast so that we never see them.">
         <IconPointGrid points={PRIVACY_POINTS} cols={4} />

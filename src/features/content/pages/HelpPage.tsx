@@ -1,4 +1,4 @@
-import { Container } from '@mantine/core';
+import { Anchor, Container, Text } from '@mantine/core';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { ContactBlock } from '../components/ContactBlock';
 import { FaqBrowser } from '../components/FaqBrowser';
@@ -15,16 +15,24 @@ export function HelpPage() {
       <Section title="Start with a guide" intro="Step-by-step walkthroughs for the most common recordings.">
         <GuideCards slugs={['record-screen-with-webcam', 'record-powerpoint-presentation', 'record-without-watermark']} />
       </Section>
-      <Section title="Frequently asked questions">
+      <Section title="Frequently asked questions" id="faq">
         <FaqBrowser />
       </Section>
-      <Section title="All guides">
+      <Section title="All guides" id="guides">
         <GuideList />
       </Section>
       <ContactBlock
         title="Still stuck?"
-        text="Write to us with what you tried, your browser and its version, and what you expected to happen."
-      />
+        withAddress="Write to us with what you tried, your browser and its version, and what you expected to happen."
+      >
+        {/* No address configured: the answers are on this page, so point within it. */}
+        <Text>
+          The <Anchor href="#faq" underline="always">frequently asked questions</Anchor> above cover a webcam that does not appear, a silent
+          recording and the browser versions Framecast needs, and each of the{' '}
+          <Anchor href="#guides" underline="always">step-by-step guides</Anchor> ends with the common issues for its kind of recording and how
+          to solve them.
+        </Text>
+      </ContactBlock>
     </Container>
   );
 }

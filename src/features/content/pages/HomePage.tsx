@@ -1,15 +1,17 @@
-import { Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Container, SimpleGrid, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { CallToAction } from '../components/CallToAction';
 import { CheckList } from '../components/CheckList';
 import { IconPointGrid } from '../components/IconPointGrid';
 import { Section } from '../components/Section';
 import { HOME_BENEFITS, HOME_FEATURES, HOME_STATS, HOME_USE_CASES, WHY_CHOOSE } from '../data/home';
 import { HomeHero } from '../home/HomeHero';
-import { QuickStart } from '../home/QuickStart';
+import { QuickStart, type WebcamLauncherSlot } from '../home/QuickStart';
 import { StatsGrid } from '../home/StatsGrid';
 import { UseCaseList } from '../home/UseCaseList';
 
-export function HomePage() {
+/** `webcamLauncher`: the floating-webcam control for the Quick Start dialog, from the route that composes features. */
+export function HomePage({ webcamLauncher }: { readonly webcamLauncher?: WebcamLauncherSlot }) {
   return (
     <Container size="lg" py="xl">
       <HomeHero />
@@ -17,7 +19,7 @@ export function HomePage() {
         <StatsGrid stats={HOME_STATS} />
       </Section>
       <Section title="Quick Start" intro="Pick how you want to record. The studio opens with that mode selected.">
-        <QuickStart />
+        <QuickStart webcamLauncher={webcamLauncher} />
       </Section>
       <Section title="Everything you need to record" intro="One studio for your screen, your camera and your guests.">
         <IconPointGrid points={HOME_FEATURES} cols={2} />
@@ -44,10 +46,18 @@ export function HomePage() {
             record on.
           </Text>
           <Title order={3} size="h5" mt="md">
-            Questions or ideas?
+            Questions?
           </Title>
           <Text size="sm" c="dimmed">
-            The About page tells the longer story and the Help Center has answers and a way to reach us.
+            The{' '}
+            <Anchor component={Link} to="/about" inherit underline="always">
+              About page
+            </Anchor>{' '}
+            tells the longer story, and the{' '}
+            <Anchor component={Link} to="/help" inherit underline="always">
+              Help Center
+            </Anchor>{' '}
+            answers common questions, with step-by-step guides.
           </Text>
         </Section>
       </SimpleGrid>

@@ -51,7 +51,7 @@ export const businessPresentations: AudienceBody = {
     },
     {
       question: 'Can I pause while I change slides or lose my place?',
-      answer: 'Yes. Pause and resume as often as you need (Alt+Shift+P); the paused time is left out of the video.',
+      answer: 'Yes. Pause and resume in the studio tab as often as you need (or press Alt+Shift+P there); the paused time is left out of the video.',
     },
   ],
 };

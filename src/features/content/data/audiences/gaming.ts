@@ -25,7 +25,7 @@ export const gaming: AudienceBody = {
     {
       icon: 'bolt',
       title: 'Quick clips',
-      description: 'Alt+Shift+R starts and stops a recording, so you can grab a moment without leaving the game for long.',
+      description: 'Press Start, play, then stop from the browser’s sharing bar (or with Alt+Shift+R in the studio tab). The file downloads as soon as it is ready.',
     },
   ],
   useCaseDescription:

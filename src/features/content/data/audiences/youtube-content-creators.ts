@@ -25,7 +25,7 @@ export const youtubeContentCreators: AudienceBody = {
     {
       icon: 'users',
       title: 'Guests for interviews',
-      description: 'Invite guests into a peer-to-peer room and record the conversation, mixed or one file per person.',
+      description: 'Invite guests into a peer-to-peer room and record the conversation: mixed into one file, one file per person, or local only.',
     },
   ],
   useCaseDescription:

@@ -17,7 +17,7 @@ export const camtasia: ComparisonBody = {
   ourAdvantages: [
     'Free, with no trial and no watermark',
     'No installation or licence to manage',
-    'Runs on any computer with a modern browser',
+    'Runs in a current desktop Chrome, Edge, Firefox or Safari, on Windows, macOS, Linux or ChromeOS',
     'Ready to record in seconds',
   ],
   theirAdvantages: [

@@ -29,5 +29,5 @@ export const loom: ComparisonBody = {
     'Desktop and mobile apps',
   ],
   bottomLine:
-    'Choose Loom if your team lives on share links and wants comments and analytics, and you are happy with cloud storage. Choose Framecast if you want a private, free recorder with no time cap that hands you the file.',
+    'Choose Loom if your team lives on share links and wants comments and analytics, and you are happy with cloud storage. Choose Framecast if you want a private, free recorder with no plan limits that hands you the file.',
 };

@@ -40,7 +40,7 @@ export const createTutorialVideos: GuideBody = {
       number: 6,
       title: 'Record in sections',
       description:
-        'Record one section at a time and pause (Alt+Shift+P) between them to check your outline. Paused time is left out of the file, so the result plays as one continuous video.',
+        'Record one section at a time and pause between them in the studio tab (Pause, or Alt+Shift+P there) to check your outline. Paused time is left out of the file, so the result plays as one continuous video.',
     },
     {
       number: 7,

@@ -32,7 +32,7 @@ export const recordGameplay: GuideBody = {
     },
     {
       number: 5,
-      title: 'Play, then stop with a shortcut',
+      title: 'Play, then stop',
       description:
         'Play as usual. Press Alt+Shift+R in the studio tab (or stop sharing from the browser bar) to stop. The file downloads when it is ready and stays in your local library.',
     },

@@ -26,7 +26,7 @@ export const recordPowerpointPresentation: GuideBody = {
       number: 4,
       title: 'Present as usual',
       description:
-        'Go through your slides and talk. Use Alt+Shift+P to pause while you find your place and again to resume; the pause does not appear in the video.',
+        'Go through your slides and talk. To pause while you find your place, switch to the studio tab and press Pause (or Alt+Shift+P there), then Resume; the pause does not appear in the video.',
     },
     {
       number: 5,
@@ -39,7 +39,7 @@ export const recordPowerpointPresentation: GuideBody = {
     {
       problem: 'The slideshow covers the whole screen and I cannot reach the studio',
       solution:
-        'Run the show in a window as in step 1, or use Alt+Shift+R in the studio tab to stop. You can also stop sharing from the browser’s sharing bar, which ends the recording cleanly.',
+        'Run the show in a window as in step 1, or switch to the browser (Alt+Tab, or Cmd+Tab on a Mac) and press Stop in the studio tab. You can also stop sharing from the browser’s sharing bar, which ends the recording cleanly.',
     },
     {
       problem: 'The text on my slides is blurry',

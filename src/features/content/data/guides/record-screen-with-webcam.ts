@@ -42,7 +42,7 @@ export const recordScreenWithWebcam: GuideBody = {
       number: 5,
       title: 'Pause, resume and stop',
       description:
-        'Pause whenever you need a break and resume when ready; paused time is left out of the video. Press Stop when you are done. You can also use Alt+Shift+R to start or stop and Alt+Shift+P to pause or resume.',
+        'Pause whenever you need a break and resume when ready; paused time is left out of the video. Press Stop when you are done. While the studio tab is in front you can also press Alt+Shift+R to start or stop and Alt+Shift+P to pause or resume.',
     },
     {
       number: 6,

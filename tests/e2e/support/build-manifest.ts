@@ -1,0 +1,49 @@
+/**
+ * Reads Vite's build manifest (dist/.vite/manifest.json, `build.manifest` in vite.config.ts) to
+ * answer which chunks a route can load: what it imports, and what its own code imports lazily.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DIST_DIR } from './prerendered';
+
+export interface ManifestChunk {
+  readonly file: string;
+  readonly name?: string;
+  readonly src?: string;
+  readonly isEntry?: boolean;
+  readonly imports?: readonly string[];
+  readonly dynamicImports?: readonly string[];
+}
+
+export type BuildManifest = Readonly<Record<string, ManifestChunk>>;
+
+export function readBuildManifest(): BuildManifest {
+  return JSON.parse(readFileSync(path.join(DIST_DIR, '.vite', 'manifest.json'), 'utf8')) as BuildManifest;
+}
+
+/**
+ * Every manifest key a chunk can bring in: its static imports, followed all the way, and the lazy
+ * imports of every chunk on the way except the app's entry, whose lazy imports are the router's
+ * table of every route (reaching those is the router's choice, not the page's).
+ */
+export function reachableChunks(manifest: BuildManifest, start: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const key = queue.shift() ?? '';
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest`);
+    seen.add(key);
+    queue.push(...(chunk.imports ?? []));
+    if (!chunk.isEntry) queue.push(...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+/** The text of a chunk's file. */
+export function chunkCode(manifest: BuildManifest, key: string): string {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build manifest`);
+  return readFileSync(path.join(DIST_DIR, chunk.file), 'utf8');
+}

@@ -28,10 +28,19 @@ async function request(device: DeviceKind, ask: () => Promise<MediaStream>): Pro
   }
 }
 
-/** The screen's size and frame rate for `settings`; also applied to a live screen when Settings change. */
+/**
+ * The screen's size, frame rate and pointer for `settings`; also applied to a live screen when
+ * Settings change (applying constraints replaces them all, so the pointer wish is repeated).
+ * `cursor` stays for the browsers that honour it; see cursor-capture.ts.
+ */
 export function screenVideoConstraints(settings: Settings): MediaTrackConstraints {
   const { width, height } = canvasSizeForQuality(settings.video.quality);
-  return { width: { ideal: width }, height: { ideal: height }, frameRate: { ideal: settings.video.frameRate, max: 60 } };
+  return {
+    width: { ideal: width },
+    height: { ideal: height },
+    frameRate: { ideal: settings.video.frameRate, max: 60 },
+    cursor: cursorConstraint(settings.screen.captureCursor),
+  } as MediaTrackConstraints;
 }
 
 /** The camera's size and frame rate for `settings`; also applied to a live camera when Settings change. */
@@ -42,8 +51,7 @@ export function webcamVideoConstraints(settings: Settings): MediaTrackConstraint
 
 export function requestScreen(settings: Settings): Promise<MediaStream> {
   const options: DisplayMediaStreamOptions & { systemAudio?: string; selfBrowserSurface?: string } = {
-    // `cursor` stays in the request for the browsers that honour it; see cursor-capture.ts.
-    video: { ...screenVideoConstraints(settings), cursor: cursorConstraint(settings.screen.captureCursor) } as MediaTrackConstraints,
+    video: screenVideoConstraints(settings),
     audio: settings.screen.captureSystemAudio,
     systemAudio: settings.screen.captureSystemAudio ? 'include' : 'exclude',
     selfBrowserSurface: 'exclude',

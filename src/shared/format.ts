@@ -26,3 +26,11 @@ export function recordingFileName(mode: string, date: Date): string {
   // ':' is not allowed in file names on Windows and macOS Finder shows it as '/'.
   return `recording-${mode}-${date.toISOString().replaceAll(':', '-')}.webm`;
 }
+
+/** "bottom-right" → "Bottom Right": option values shown as labels. */
+export function titleCase(value: string): string {
+  return value
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}

@@ -59,6 +59,27 @@ test('cloud saving is shown as not available and cannot be switched on', async (
   await expect(page.getByRole('combobox', { name: 'Cloud provider' })).toBeDisabled();
 });
 
+test('a stored or imported "save to cloud" shows off, because nothing is ever uploaded', async ({ page }) => {
+  await page.addInitScript((key) => {
+    localStorage.setItem(key, JSON.stringify({ storage: { saveToCloud: true, autoSave: false } }));
+  }, SETTINGS_KEY);
+  await openSettings(page);
+  const cloud = page.getByRole('switch', { name: /Save to cloud/ });
+  await expect(cloud).toBeDisabled();
+  await expect(cloud).not.toBeChecked();
+  // The valid setting next to it still applies.
+  await expect(page.getByRole('switch', { name: 'Save recordings automatically' })).not.toBeChecked();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import Settings' }).click();
+  const imported = JSON.stringify({ storage: { saveToCloud: true, autoSave: true }, theme: 'dark' });
+  await (await chooser).setFiles({ name: 'cloud.json', mimeType: 'application/json', buffer: Buffer.from(imported) });
+  await expect(page.getByText('Your settings have been imported successfully.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Save recordings automatically' })).toBeChecked();
+  await expect(cloud).not.toBeChecked();
+  expect(await storedSettings(page)).toMatchObject({ storage: { saveToCloud: false } });
+});
+
 test('a change in one tab shows in the other tab without a reload', async ({ page, context }) => {
   await openSettings(page);
   const other = await context.newPage();

@@ -5,7 +5,8 @@ import { test, expect } from './support/test';
 import { BASE_ARGS, BUSY_CAMERA_FIXTURE, CAMERA_FIXTURE, FAKE_MEDIA_ARGS } from './support/chromium';
 import { probe } from './support/media';
 import { chooseOption, openSettings, setBitrate, setSwitch } from './support/settings';
-import { openStudio, startRecording, stopAndDownload } from './support/studio';
+import { captureScreenStreams, openStudio, startRecording, stopAndDownload } from './support/studio';
+import { liveMicrophoneSettings, microphoneTracks, watchUserMedia } from './support/user-media';
 
 const run = promisify(execFile);
 
@@ -68,6 +69,48 @@ test('with auto-start on, recording starts as soon as the camera is ready, once'
   await expect(page.getByTestId('recording-badge')).toHaveCount(0);
 });
 
+/** Whether the REC badge shows at any moment during the next `ms` milliseconds. */
+const badgeAppearsWithin = (page: Page, ms: number): Promise<boolean> =>
+  page.evaluate(
+    (wait) =>
+      new Promise<boolean>((resolve) => {
+        const seen = () => document.querySelector('[data-testid="recording-badge"]') !== null;
+        if (seen()) {
+          resolve(true);
+          return;
+        }
+        const observer = new MutationObserver(() => {
+          if (!seen()) return;
+          observer.disconnect();
+          resolve(true);
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(false);
+        }, wait);
+      }),
+    ms,
+  );
+
+test('with auto-start on, a recording started by hand does not start again after Stop', async ({ page }) => {
+  await openSettings(page);
+  await setSwitch(page, 'Start recording automatically', true);
+  await chooseOption(page, 'Default recording mode', 'Screen Only');
+  await page.goto('/studio');
+  await expect(page.getByTestId('auto-start-hint')).toContainText('recording starts as soon as you select a screen');
+  // Start by hand: it picks the screen and records, so auto-start never got to fire.
+  await startRecording(page);
+  await expect(page.getByTestId('auto-start-hint')).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await download;
+  await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  // The screen is still shared, which is all auto-start waits for; it must not start a second recording.
+  expect(await badgeAppearsWithin(page, 4000)).toBe(false);
+  await expect(page.getByTestId('auto-start-hint')).toHaveCount(0);
+});
+
 test('with auto-start on in a screen mode, selecting the screen starts the recording', async ({ page }) => {
   await openSettings(page);
   await setSwitch(page, 'Start recording automatically', true);
@@ -80,6 +123,8 @@ test('with auto-start on in a screen mode, selecting the screen starts the recor
   await expect(page.getByTestId('recording-badge')).toHaveText('REC', { timeout: 20_000 });
   await expect(page.getByTestId('auto-start-hint')).toHaveCount(0);
 });
+
+const POINTER_NOTICE = 'This browser always records the mouse pointer';
 
 declare global {
   interface Window {
@@ -120,8 +165,9 @@ test('screen and microphone settings shape what the browser captures', async ({ 
   expect(screenAudio).toHaveLength(1);
   expect(screenVideo?.settings.width).toBe(1920);
   expect(mic?.settings).toMatchObject({ noiseSuppression: false, echoCancellation: false });
-  const cursor = (screenVideo?.settings as { cursor?: string } | undefined)?.cursor;
-  if (cursor !== undefined) expect(cursor).toBe('never');
+  // The fake screen is a test pattern with no pointer on it, and says so: the wish is met, so no notice.
+  expect((screenVideo?.settings as { cursor?: string } | undefined)?.cursor).toBe('never');
+  await expect(page.getByText(POINTER_NOTICE)).toHaveCount(0);
 });
 
 test('the default settings ask for no system audio and a cleaned-up microphone', async ({ page }) => {
@@ -134,4 +180,38 @@ test('the default settings ask for no system audio and a cleaned-up microphone',
     noiseSuppression: true,
     echoCancellation: true,
   });
+});
+
+test('settings changed in another tab reach the open studio: the live microphone and screen follow them', async ({ page, context }, info) => {
+  await watchUserMedia(page);
+  await captureScreenStreams(page);
+  await openStudio(page, 'Screen Only');
+  // A first recording connects the microphone, which then stays open while the studio is.
+  await startRecording(page);
+  await page.waitForTimeout(1000);
+  await stopAndDownload(page, info.outputPath('first.webm'));
+  await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+  expect(await liveMicrophoneSettings(page)).toEqual({ noiseSuppression: true, echoCancellation: true });
+  const screenWidth = () => page.evaluate(() => window.__screenStreams?.at(-1)?.getVideoTracks()[0]?.getSettings().width);
+  expect(await screenWidth()).toBe(1920);
+
+  const other = await context.newPage();
+  await openSettings(other);
+  await setSwitch(other, 'Noise suppression', false);
+  await other.getByRole('radio', { name: /^720p/ }).check();
+
+  // The studio tab re-opens the microphone with the new processing and releases the old one.
+  await expect.poll(() => liveMicrophoneSettings(page)).toEqual({ noiseSuppression: false, echoCancellation: true });
+  await expect.poll(async () => (await microphoneTracks(page)).filter((t) => t.readyState === 'live')).toHaveLength(1);
+  await expect.poll(screenWidth).toBe(1280);
+  await other.close();
+
+  // The next recording uses them: 720p, with sound from the new microphone.
+  await startRecording(page);
+  await page.waitForTimeout(1500);
+  const file = info.outputPath('second.webm');
+  await stopAndDownload(page, file);
+  const media = await probe(file);
+  expect(media.video).toMatchObject({ width: 1280, height: 720 });
+  expect(media.audio).toBeDefined();
 });

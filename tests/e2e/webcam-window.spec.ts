@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './support/test';
-import { box, chooseShape, dragHeader, grabResizeHandle, openFromStudio, webcamWindow, windowTracks } from './support/webcam-window';
+import { allUserTracks, microphoneTracks, watchUserMedia } from './support/user-media';
+import { box, cameraTrack, chooseShape, dragHeader, grabResizeHandle, openFromStudio, webcamWindow } from './support/webcam-window';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -101,18 +102,27 @@ test('minimise to a bar and restore', async ({ page }) => {
   await expect(win.getByTestId('webcam-status')).toHaveText('Connected');
 });
 
-test('the camera and microphone toggles flip the tracks', async ({ page }) => {
+test('the camera toggle flips its track; the microphone is opened only when turned on, and released when turned off', async ({ page }) => {
+  await watchUserMedia(page);
   const win = await openFromStudio(page);
-  expect(await windowTracks(win)).toEqual({ camera: { enabled: true, readyState: 'live' }, mic: { enabled: true, readyState: 'live' } });
+  expect(await cameraTrack(win)).toEqual({ enabled: true, readyState: 'live' });
+  // Nothing plays or records the window's sound, so the microphone stays closed until asked for.
+  expect(await microphoneTracks(page)).toEqual([]);
+
   await win.getByRole('button', { name: 'Turn camera off' }).click();
   await expect(win.getByText('Camera off')).toBeVisible();
-  expect((await windowTracks(win)).camera?.enabled).toBe(false);
-  await win.getByRole('button', { name: 'Mute microphone' }).click();
-  expect((await windowTracks(win)).mic?.enabled).toBe(false);
+  expect((await cameraTrack(win))?.enabled).toBe(false);
   await win.getByRole('button', { name: 'Turn camera on' }).click();
-  await win.getByRole('button', { name: 'Unmute microphone' }).click();
-  expect(await windowTracks(win)).toEqual({ camera: { enabled: true, readyState: 'live' }, mic: { enabled: true, readyState: 'live' } });
+  expect(await cameraTrack(win)).toEqual({ enabled: true, readyState: 'live' });
   await expect(win.getByText('Camera off')).toHaveCount(0);
+
+  await win.getByRole('button', { name: 'Turn microphone on' }).click();
+  await expect(win.getByRole('button', { name: 'Turn microphone off' })).toBeVisible();
+  await expect.poll(() => microphoneTracks(page)).toEqual([{ enabled: true, readyState: 'live' }]);
+  await win.getByRole('button', { name: 'Turn microphone off' }).click();
+  await expect(win.getByRole('button', { name: 'Turn microphone on' })).toBeVisible();
+  await expect.poll(() => microphoneTracks(page)).toEqual([{ enabled: true, readyState: 'ended' }]);
+  expect(await cameraTrack(win)).toEqual({ enabled: true, readyState: 'live' });
 });
 
 test('a stopped camera shows Disconnected, and Reconnect brings it back', async ({ page }) => {
@@ -125,21 +135,92 @@ test('a stopped camera shows Disconnected, and Reconnect brings it back', async 
   await expect(win.getByTestId('webcam-status')).toHaveText('Disconnected');
   await win.getByRole('button', { name: 'Reconnect' }).click();
   await expect(win.getByTestId('webcam-status')).toHaveText('Connected');
-  expect((await windowTracks(win)).camera?.readyState).toBe('live');
+  expect((await cameraTrack(win))?.readyState).toBe('live');
 });
 
-test('closing it stops the camera and the microphone', async ({ page }) => {
+test('a camera busy in another app on Reconnect keeps the window open as Disconnected, and says why', async ({ page }) => {
+  await watchUserMedia(page);
   const win = await openFromStudio(page);
   await win.locator('video').evaluate((video: HTMLVideoElement) => {
-    (window as unknown as { __windowStream: MediaStream }).__windowStream = video.srcObject as MediaStream;
+    (video.srcObject as MediaStream).getVideoTracks().forEach((track) => {
+      track.stop();
+    });
+    window.__cameraBusy = true;
   });
-  await win.getByRole('button', { name: 'Close webcam window' }).click();
+  await expect(win.getByTestId('webcam-status')).toHaveText('Disconnected');
+  await win.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(win.getByText('Your camera is in use by another app')).toBeVisible();
+  await expect(win.getByTestId('webcam-status')).toHaveText('Disconnected');
+  await expect(page.getByText('Webcam Access Denied')).toHaveCount(0);
+
+  await page.evaluate(() => {
+    window.__cameraBusy = false;
+  });
+  await win.getByRole('button', { name: 'Reconnect' }).click();
+  await expect(win.getByTestId('webcam-status')).toHaveText('Connected');
+  await expect(win.getByText('Your camera is in use by another app')).toHaveCount(0);
+  expect((await cameraTrack(win))?.readyState).toBe('live');
+});
+
+test('closing it stops the camera and the microphone, and focus returns to the launcher', async ({ page }) => {
+  await watchUserMedia(page);
+  const win = await openFromStudio(page);
+  await win.getByRole('button', { name: 'Turn microphone on' }).click();
+  await expect.poll(() => microphoneTracks(page)).toHaveLength(1);
+  const close = win.getByRole('button', { name: 'Close webcam window' });
+  await close.focus();
+  await page.keyboard.press('Enter');
   await expect(win).toHaveCount(0);
-  const states = await page.evaluate(() =>
-    (window as unknown as { __windowStream: MediaStream }).__windowStream.getTracks().map((t) => t.readyState),
-  );
-  expect(states).toEqual(['ended', 'ended']);
-  await expect(page.getByRole('button', { name: 'Open Floating Webcam' })).toBeVisible();
+  const tracks = await allUserTracks(page);
+  expect(tracks.map((t) => t.kind).sort()).toEqual(['audio', 'video']);
+  expect(tracks.every((t) => t.readyState === 'ended')).toBe(true);
+  await expect(page.getByRole('button', { name: 'Open Floating Webcam' })).toBeFocused();
+});
+
+test('keyboard focus follows minimise and restore', async ({ page }) => {
+  const win = await openFromStudio(page);
+  await win.getByRole('button', { name: 'Minimise webcam window' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(win.getByRole('button', { name: 'Restore webcam window' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(win.getByRole('button', { name: 'Minimise webcam window' })).toBeFocused();
+  // And on from there, as before: Tab reaches Close.
+  await page.keyboard.press('Tab');
+  await expect(win.getByRole('button', { name: 'Close webcam window' })).toBeFocused();
+});
+
+test("closed from the keyboard where no launcher is left (Home's dialog closed), focus goes to the page", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open Persistent Webcam' }).click();
+  await page.getByRole('dialog', { name: 'Persistent Webcam' }).getByRole('button', { name: 'Open Floating Webcam' }).click();
+  const win = webcamWindow(page);
+  await expect(win.getByTestId('webcam-status')).toHaveText('Connected', { timeout: 15_000 });
+  await win.getByRole('button', { name: 'Close webcam window' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(win).toHaveCount(0);
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('the window and its resize handle tell keyboard users how to move and resize them', async ({ page }) => {
+  const win = await openFromStudio(page);
+  await expect(win).toHaveAccessibleDescription('Arrow keys move the window; Shift moves it further.');
+  await expect(win).toHaveAttribute('aria-keyshortcuts', /(^| )ArrowLeft( |$)/);
+  await expect(win).toHaveAttribute('aria-keyshortcuts', /Shift\+ArrowDown/);
+  const handle = win.getByRole('button', { name: 'Resize webcam window' });
+  await expect(handle).toHaveAccessibleDescription(/^Arrow keys resize the window/);
+  await expect(handle).toHaveAttribute('aria-keyshortcuts', /Shift\+ArrowRight/);
+
+  // Sighted keyboard users see the hint while the window has keyboard focus.
+  const hint = win.getByText('Arrow keys move the window; Shift moves it further.');
+  expect((await hint.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await win.getByRole('button', { name: 'Minimise webcam window' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(win).toBeFocused();
+  await expect.poll(async () => (await hint.boundingBox())?.width ?? 0).toBeGreaterThan(100);
+
+  // The minimised bar moves by arrow keys too, and says so.
+  await win.getByRole('button', { name: 'Minimise webcam window' }).click();
+  await expect(win).toHaveAccessibleDescription('Arrow keys move the window; Shift moves it further.');
 });
 
 test('position, size and shape survive a reload', async ({ page }) => {
@@ -176,10 +257,14 @@ test('pop out moves it into an always-on-top window, and closing that brings it 
   await expect(pip.getByTestId('webcam-status')).toHaveText('Connected');
   // The page keeps a small bar to bring it back; the picture itself is only in the pop-out.
   await expect(page.locator('video[data-testid="webcam-window-video"]')).toHaveCount(0);
-  await expect(webcamWindow(page).getByRole('button', { name: 'Return webcam to page' })).toBeVisible();
+  const returnButton = webcamWindow(page).getByRole('button', { name: 'Return webcam to page' });
+  await expect(returnButton).toBeVisible();
+  // Focus stays in the page, on the control that brings the window back.
+  await expect(returnButton).toBeFocused();
 
   await pip.close();
   await expect(webcamWindow(page).getByRole('button', { name: 'Resize webcam window' })).toBeVisible();
+  await expect(webcamWindow(page)).toBeFocused();
   await expect(webcamWindow(page).getByTestId('webcam-status')).toHaveText('Connected');
   await expect.poll(() => webcamWindow(page).locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatFileSize, recordingFileName } from '../../src/shared/format';
+import { formatDuration, formatFileSize, recordingFileName, titleCase } from '../../src/shared/format';
 
 describe('formatDuration', () => {
   it.each([
@@ -55,5 +55,17 @@ describe('recordingFileName', () => {
   it('keeps other modes verbatim', () => {
     const date = new Date(Date.UTC(2025, 11, 31, 23, 59, 59, 0));
     expect(recordingFileName('screen-camera', date)).toBe('recording-screen-camera-2025-12-31T23-59-59.000Z.webm');
+  });
+});
+
+describe('titleCase', () => {
+  it.each([
+    ['bottom-right', 'Bottom Right'],
+    ['rounded-rectangle', 'Rounded Rectangle'],
+    ['small', 'Small'],
+    ['center-center', 'Center Center'],
+    ['', ''],
+  ])('%j → %j', (value, expected) => {
+    expect(titleCase(value)).toBe(expected);
   });
 });

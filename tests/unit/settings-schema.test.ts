@@ -8,12 +8,13 @@ import {
   parseStoredSettings,
   type Settings,
 } from '../../src/features/settings/settings-schema';
+import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../src/shared/webcam-overlay';
 
 const CUSTOM: Settings = {
   video: { quality: '4k', bitrate: 8000, frameRate: 60, autoStart: true },
   audio: { quality: 'lossless', noiseSuppression: false, echoCancellation: false },
   screen: { captureCursor: false, captureSystemAudio: true },
-  storage: { autoSave: false, saveToCloud: true, cloudProvider: 'dropbox', namingConvention: 'datetime' },
+  storage: { autoSave: false, saveToCloud: false, cloudProvider: 'dropbox', namingConvention: 'datetime' },
   webcam: { size: 'large', position: 'top-left', shape: 'circle' },
   defaultRecordingMode: 'screen-only',
   theme: 'dark',
@@ -109,7 +110,7 @@ describe('parseStoredSettings', () => {
       video: DEFAULT_SETTINGS.video,
       audio: { quality: 'medium', noiseSuppression: true, echoCancellation: false },
       screen: { captureCursor: true, captureSystemAudio: true },
-      storage: { ...DEFAULT_SETTINGS.storage, saveToCloud: true },
+      storage: DEFAULT_SETTINGS.storage,
       webcam: { ...DEFAULT_SETTINGS.webcam, shape: 'circle' },
       defaultRecordingMode: 'screen-webcam',
       theme: 'dark',
@@ -158,6 +159,35 @@ describe('parseStoredSettings', () => {
 
   it('round-trips through JSON', () => {
     expect(parseStoredSettings(JSON.parse(JSON.stringify(CUSTOM)))).toEqual(CUSTOM);
+  });
+});
+
+describe('saveToCloud', () => {
+  // Nothing is ever uploaded (DECISIONS 11), so no path may turn it on.
+  it('is normalised to false when stored as true', () => {
+    expect(parseStoredSettings({ storage: { saveToCloud: true, autoSave: false } }).storage).toEqual({
+      ...DEFAULT_SETTINGS.storage,
+      saveToCloud: false,
+      autoSave: false,
+    });
+  });
+
+  it('is normalised to false when imported as true, and the rest of the file still applies', () => {
+    const text = JSON.stringify({ ...CUSTOM, storage: { ...CUSTOM.storage, saveToCloud: true } });
+    expect(parseImportedSettings(text)).toEqual({ ok: true, settings: CUSTOM });
+  });
+
+  it('cannot be switched on by an in-app update', () => {
+    expect(mergeSettings(CUSTOM, { storage: { saveToCloud: true } })).toEqual(CUSTOM);
+  });
+});
+
+describe('webcam overlay defaults', () => {
+  it('accepts every size, position and shape the overlay can draw, and nothing else', () => {
+    for (const size of OVERLAY_SIZES) expect(parseStoredSettings({ webcam: { size } }).webcam.size).toBe(size);
+    for (const position of OVERLAY_POSITIONS) expect(parseStoredSettings({ webcam: { position } }).webcam.position).toBe(position);
+    for (const shape of OVERLAY_SHAPES) expect(parseStoredSettings({ webcam: { shape } }).webcam.shape).toBe(shape);
+    expect(parseStoredSettings({ webcam: { shape: 'hexagon' } }).webcam.shape).toBe('rounded-rectangle');
   });
 });
 

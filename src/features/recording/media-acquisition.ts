@@ -4,9 +4,11 @@
  */
 import { ACCESS_DENIED, type DeviceKind } from '../../shared/media-access';
 import type { Settings } from '../settings/settings-schema';
+import { cursorConstraint, pointerRecordedAgainstWish } from './cursor-capture';
 import { canvasSizeForQuality } from './overlay-geometry';
 
 export { ACCESS_DENIED, type DeviceKind };
+export { stopStream } from '../../shared/media-stream';
 
 export class AcquisitionError extends Error {
   constructor(
@@ -26,15 +28,30 @@ async function request(device: DeviceKind, ask: () => Promise<MediaStream>): Pro
   }
 }
 
-export function requestScreen(settings: Settings): Promise<MediaStream> {
+/**
+ * The screen's size, frame rate and pointer for `settings`; also applied to a live screen when
+ * Settings change (applying constraints replaces them all, so the pointer wish is repeated).
+ * `cursor` stays for the browsers that honour it; see cursor-capture.ts.
+ */
+export function screenVideoConstraints(settings: Settings): MediaTrackConstraints {
   const { width, height } = canvasSizeForQuality(settings.video.quality);
+  return {
+    width: { ideal: width },
+    height: { ideal: height },
+    frameRate: { ideal: settings.video.frameRate, max: 60 },
+    cursor: cursorConstraint(settings.screen.captureCursor),
+  } as MediaTrackConstraints;
+}
+
+/** The camera's size and frame rate for `settings`; also applied to a live camera when Settings change. */
+export function webcamVideoConstraints(settings: Settings): MediaTrackConstraints {
+  const wide = settings.video.quality !== '720p';
+  return { width: { ideal: wide ? 1920 : 1280 }, height: { ideal: wide ? 1080 : 720 }, frameRate: { ideal: settings.video.frameRate } };
+}
+
+export function requestScreen(settings: Settings): Promise<MediaStream> {
   const options: DisplayMediaStreamOptions & { systemAudio?: string; selfBrowserSurface?: string } = {
-    video: {
-      width: { ideal: width },
-      height: { ideal: height },
-      frameRate: { ideal: settings.video.frameRate, max: 60 },
-      cursor: settings.screen.captureCursor ? 'always' : 'never',
-    } as MediaTrackConstraints,
+    video: screenVideoConstraints(settings),
     audio: settings.screen.captureSystemAudio,
     systemAudio: settings.screen.captureSystemAudio ? 'include' : 'exclude',
     selfBrowserSurface: 'exclude',
@@ -42,18 +59,17 @@ export function requestScreen(settings: Settings): Promise<MediaStream> {
   return request('screen', () => navigator.mediaDevices.getDisplayMedia(options));
 }
 
+/** Whether the captured `screen` records the mouse pointer although Settings asked it not to. */
+export function screenIgnoresCursorSetting(settings: Settings, screen: MediaStream): boolean {
+  const [track] = screen.getVideoTracks();
+  if (!track) return false;
+  const reported = (track.getSettings() as { cursor?: string }).cursor;
+  const supported = (navigator.mediaDevices.getSupportedConstraints() as { cursor?: boolean }).cursor === true;
+  return pointerRecordedAgainstWish(settings.screen.captureCursor, reported, supported);
+}
+
 export function requestWebcam(settings: Settings): Promise<MediaStream> {
-  const wide = settings.video.quality !== '720p';
-  return request('webcam', () =>
-    navigator.mediaDevices.getUserMedia({
-      video: {
-        width: { ideal: wide ? 1920 : 1280 },
-        height: { ideal: wide ? 1080 : 720 },
-        frameRate: { ideal: settings.video.frameRate },
-      },
-      audio: false,
-    }),
-  );
+  return request('webcam', () => navigator.mediaDevices.getUserMedia({ video: webcamVideoConstraints(settings), audio: false }));
 }
 
 export function requestMicrophone(settings: Settings): Promise<MediaStream> {
@@ -71,8 +87,16 @@ export function requestMicrophone(settings: Settings): Promise<MediaStream> {
   );
 }
 
-export function stopStream(stream: MediaStream | null): void {
-  stream?.getTracks().forEach((track) => {
-    track.stop();
-  });
+/**
+ * Applies `constraints` to the live video track of `stream`, if any. Only ideal values are asked
+ * for, so the browser adapts rather than refuses; should it refuse anyway, the track keeps what it had.
+ */
+export async function applyVideoConstraints(stream: MediaStream | null, constraints: MediaTrackConstraints): Promise<void> {
+  const [track] = stream?.getVideoTracks() ?? [];
+  if (track?.readyState !== 'live') return;
+  try {
+    await track.applyConstraints(constraints);
+  } catch {
+    // OverconstrainedError: the source cannot do it; recording goes on at its current size and rate.
+  }
 }

@@ -1,30 +1,14 @@
-export type VideoQuality = '720p' | '1080p' | '4k';
-export type OverlayShape = 'circle' | 'rounded-rectangle' | 'square';
-export type OverlaySize = 'small' | 'medium' | 'large';
-export type OverlayPosition =
-  | 'top-left'
-  | 'top-center'
-  | 'top-right'
-  | 'center-left'
-  | 'center-center'
-  | 'center-right'
-  | 'bottom-left'
-  | 'bottom-center'
-  | 'bottom-right';
+import type { OverlayPosition, OverlayShape, OverlaySize } from '../../shared/webcam-overlay';
 
-export const OVERLAY_SHAPES: readonly OverlayShape[] = ['circle', 'rounded-rectangle', 'square'];
-export const OVERLAY_SIZES: readonly OverlaySize[] = ['small', 'medium', 'large'];
-export const OVERLAY_POSITIONS: readonly OverlayPosition[] = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'center-left',
-  'center-center',
-  'center-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-];
+export type VideoQuality = '720p' | '1080p' | '4k';
+export {
+  OVERLAY_POSITIONS,
+  OVERLAY_SHAPES,
+  OVERLAY_SIZES,
+  type OverlayPosition,
+  type OverlayShape,
+  type OverlaySize,
+} from '../../shared/webcam-overlay';
 
 export interface Size {
   width: number;

@@ -10,6 +10,7 @@ import { holdRecordingLock } from '../../shared/storage/recording-locks';
 import { deleteRecording, readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
 import { AudioMixer } from './audio-mixer';
 import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
+import { applyVideoConstraints, screenIgnoresCursorSetting, screenVideoConstraints, webcamVideoConstraints } from './media-acquisition';
 import { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
 import { storageBudget } from './storage-budget';
 import { canvasSizeForQuality } from './overlay-geometry';
@@ -93,6 +94,8 @@ export class StudioController {
   private generation = 0;
   /** Settles when the latest attach has finished; Start waits for it rather than fail just after load. */
   private attaching: Promise<void> = Promise.resolve();
+  /** The "pointer is recorded anyway" notice is shown once per studio visit. */
+  private cursorNoticeShown = false;
 
   constructor(private readonly deps: StudioDeps) {
     const settings = deps.settings();
@@ -179,6 +182,56 @@ export class StudioController {
     void this.bridge?.api.setSize(canvasSizeForQuality(settings.video.quality));
   }
 
+  /**
+   * Brings what is live in line with Settings changed while the studio is open (in this tab or
+   * another), while nothing is being recorded: `video` applies the canvas size and the camera's and
+   * screen's size and frame rate; `microphone` opens the microphone again with the new noise
+   * suppression and echo cancellation (fixed when a microphone opens; no prompt once granted) and
+   * swaps it into the audio mix. Returns false when the studio was busy, so the caller tries again later.
+   */
+  async followSettings(changed: { video: boolean; microphone: boolean }): Promise<boolean> {
+    const busy = () => this.snapshot.recordingState !== 'idle' || this.snapshot.acquiring;
+    if (busy()) return false;
+    const settings = this.deps.settings();
+    if (changed.video) {
+      this.applySettings();
+      await Promise.all([
+        applyVideoConstraints(this.webcam, webcamVideoConstraints(settings)),
+        applyVideoConstraints(this.screen, screenVideoConstraints(settings)),
+      ]);
+    }
+    // Start may have been pressed meanwhile; then all of it is applied again once idle.
+    if (busy()) return false;
+    const previous = this.microphone;
+    if (changed.microphone && previous) {
+      const generation = this.generation;
+      // Acquiring holds Start off until the new microphone is in the mix.
+      this.update({ acquiring: true });
+      // Chromium shares one capture per device: new processing applies only once the old track is released.
+      this.microphone = null;
+      this.mixer?.setInput('microphone', null);
+      stopStream(previous);
+      try {
+        const connected = await this.connectMicrophone();
+        // On failure the notice is shown and Start asks for a microphone again.
+        if (!connected && generation === this.generation) this.update({ hasMicrophone: false });
+      } finally {
+        this.update({ acquiring: false });
+      }
+    }
+    return true;
+  }
+
+  private noticeIfCursorIgnored(screen: MediaStream): void {
+    if (this.cursorNoticeShown || !screenIgnoresCursorSetting(this.deps.settings(), screen)) return;
+    this.cursorNoticeShown = true;
+    this.deps.notify({
+      title: 'The mouse pointer is recorded',
+      message: 'This browser always records the mouse pointer, so "Capture cursor" off in Settings has no effect here.',
+      tone: 'info',
+    });
+  }
+
   async selectScreen(): Promise<boolean> {
     if (this.screen) return true;
     try {
@@ -189,6 +242,7 @@ export class StudioController {
         return false;
       }
       this.setScreen(stream);
+      this.noticeIfCursorIgnored(stream);
       return true;
     } catch (error) {
       this.reportAcquisition(error);

@@ -6,22 +6,15 @@ import {
   RECORDING_MODES,
   THEMES,
   VIDEO_QUALITIES,
-  WEBCAM_POSITIONS,
-  WEBCAM_SHAPES,
-  WEBCAM_SIZES,
   type Settings,
 } from './settings-schema';
+import { titleCase } from '../../shared/format';
+import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../shared/webcam-overlay';
 
 export interface Option<V extends string> {
   value: V;
   label: string;
 }
-
-const titleCase = (value: string): string =>
-  value
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 
 const titled = <V extends string>(values: readonly V[]): Option<V>[] => values.map((value) => ({ value, label: titleCase(value) }));
 
@@ -49,9 +42,9 @@ export const NAMING_OPTIONS: Option<Settings['storage']['namingConvention']>[] =
   { value: 'datetime', label: 'Mode and date-time' },
 ];
 
-export const WEBCAM_SIZE_OPTIONS = titled(WEBCAM_SIZES);
-export const WEBCAM_POSITION_OPTIONS = titled(WEBCAM_POSITIONS);
-export const WEBCAM_SHAPE_OPTIONS = titled(WEBCAM_SHAPES);
+export const WEBCAM_SIZE_OPTIONS = titled(OVERLAY_SIZES);
+export const WEBCAM_POSITION_OPTIONS = titled(OVERLAY_POSITIONS);
+export const WEBCAM_SHAPE_OPTIONS = titled(OVERLAY_SHAPES);
 
 export const RECORDING_MODE_OPTIONS: Option<Settings['defaultRecordingMode']>[] = RECORDING_MODES.map((value) => ({
   value,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../shared/webcam-overlay';
 import { DEFAULT_THEME, SETTINGS_STORAGE_KEY, THEMES } from './theme-preference';
 
 export { SETTINGS_STORAGE_KEY, THEMES };
@@ -11,19 +12,6 @@ export const AUDIO_QUALITIES = ['low', 'medium', 'high', 'lossless'] as const;
 export const CLOUD_PROVIDERS = ['google-drive', 'dropbox', 'onedrive'] as const;
 // A one-entry enum rather than a literal, so more conventions can be added without changing the shape.
 export const NAMING_CONVENTIONS = ['datetime'] as const;
-export const WEBCAM_SIZES = ['small', 'medium', 'large'] as const;
-export const WEBCAM_POSITIONS = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'center-left',
-  'center-center',
-  'center-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-] as const;
-export const WEBCAM_SHAPES = ['circle', 'rounded-rectangle', 'square'] as const;
 export const RECORDING_MODES = ['screen-only', 'webcam-only', 'screen-webcam'] as const;
 
 // Defaults live on the leaves so the schema is the single source of them (DEFAULT_SETTINGS is derived),
@@ -54,15 +42,21 @@ const ScreenSettingsSchema = z.object({
 
 const StorageSettingsSchema = z.object({
   autoSave: z.boolean().default(true),
-  saveToCloud: z.boolean().default(false),
+  // Kept for the file format, but always false: nothing is ever uploaded (DECISIONS 11), so a stored or
+  // imported `true` (an older version, a hand-edited file) must not claim otherwise.
+  saveToCloud: z
+    .boolean()
+    .transform((): false => false)
+    .default(false),
   cloudProvider: z.enum(CLOUD_PROVIDERS).default('google-drive'),
   namingConvention: z.enum(NAMING_CONVENTIONS).default('datetime'),
 });
 
 const WebcamSettingsSchema = z.object({
-  size: z.enum(WEBCAM_SIZES).default('medium'),
-  position: z.enum(WEBCAM_POSITIONS).default('bottom-right'),
-  shape: z.enum(WEBCAM_SHAPES).default('rounded-rectangle'),
+  // The overlay's own lists: the studio draws exactly what Settings can store.
+  size: z.enum(OVERLAY_SIZES).default('medium'),
+  position: z.enum(OVERLAY_POSITIONS).default('bottom-right'),
+  shape: z.enum(OVERLAY_SHAPES).default('rounded-rectangle'),
 });
 
 const TOP_LEVEL_FIELDS = {

@@ -1,11 +1,11 @@
 import { Alert, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
+import { titleCase } from '../../shared/format';
 import { MODE_LABELS } from '../../shared/recording-modes';
-import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../recording/overlay-geometry';
+import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../shared/webcam-overlay';
 import type { OverlayLayout } from '../recording/recorder-api';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
 
-const titleCase = (value: string) => value.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: titleCase(value) }));
 
 interface ModeSelectorProps {

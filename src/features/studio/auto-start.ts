@@ -19,6 +19,15 @@ export function shouldAutoStart(enabled: boolean, alreadyStarted: boolean, view:
   return enabled && !alreadyStarted && view.recordingState === 'idle' && !view.acquiring && autoStartWaitingFor(view) === null;
 }
 
+/**
+ * Whether auto-start is used up for this visit by what the studio is doing: once it is acquiring or
+ * not idle, a recording has begun (by auto-start, by hand, or one that failed), so returning to
+ * idle with the streams still connected must not start another by itself.
+ */
+export function autoStartSpent(view: AutoStartView): boolean {
+  return view.acquiring || view.recordingState !== 'idle';
+}
+
 /** The line the studio shows while auto-start waits, so the user knows what will start it. */
 export function autoStartHint(view: AutoStartView): string {
   const waitingFor = autoStartWaitingFor(view);

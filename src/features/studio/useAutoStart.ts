@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { modeNeedsWebcam } from '../recording/mode-needs';
 import type { StudioController, StudioSnapshot } from '../recording/studio-controller';
 import { useSettings } from '../settings/useSettings';
-import { shouldAutoStart } from './auto-start';
+import { autoStartSpent, shouldAutoStart } from './auto-start';
 
 /**
  * Runs the Settings "auto-start" rule for this studio visit; returns whether it is still waiting.
@@ -10,18 +10,30 @@ import { shouldAutoStart } from './auto-start';
  */
 export function useAutoStart(controller: StudioController, snapshot: StudioSnapshot): boolean {
   const enabled = useSettings().video.autoStart;
-  const started = useRef(false);
+  const spent = useRef(false);
   const [done, setDone] = useState(false);
   const { mode } = snapshot;
 
+  // Every change of the studio is seen here, not only those React renders: a Start pressed by hand
+  // that fails at once is acquiring for a moment, and that moment must use auto-start up too.
+  useEffect(() => {
+    const check = () => {
+      if (spent.current || !autoStartSpent(controller.getSnapshot())) return;
+      spent.current = true;
+      setDone(true);
+    };
+    check();
+    return controller.subscribe(check);
+  }, [controller]);
+
   // The camera needs no click, so auto-start brings it up; the screen picker does need one.
   useEffect(() => {
-    if (enabled && !started.current && modeNeedsWebcam(mode)) void controller.connectWebcam();
+    if (enabled && !spent.current && modeNeedsWebcam(mode)) void controller.connectWebcam();
   }, [enabled, mode, controller]);
 
   useEffect(() => {
-    if (!shouldAutoStart(enabled, started.current, snapshot)) return;
-    started.current = true;
+    if (!shouldAutoStart(enabled, spent.current, snapshot)) return;
+    spent.current = true;
     setDone(true);
     void controller.start();
   }, [enabled, snapshot, controller]);

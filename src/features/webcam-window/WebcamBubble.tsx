@@ -19,13 +19,37 @@ const SHAPE_ICONS = { rectangle: IconRectangle, square: IconSquare, circle: Icon
 
 /** Connected / Disconnected, announced politely when it changes. */
 export function ConnectionStatus({ webcam }: { webcam: WebcamStream }) {
-  const label = !webcam.stream ? 'Connecting…' : webcam.connected ? 'Connected' : 'Disconnected';
+  const label = webcam.failure ? 'Disconnected' : webcam.connecting ? 'Connecting…' : webcam.connected ? 'Connected' : 'Disconnected';
   return (
-    <span className={classes.status} role="status" data-connected={webcam.connected} data-testid="webcam-status">
+    <span className={classes.status} role="status" data-connected={webcam.connected && !webcam.connecting} data-testid="webcam-status">
       <span className={classes.dot} aria-hidden />
       {label}
     </span>
   );
+}
+
+/** What covers the picture: why there is none, with Reconnect where trying again can help. */
+function StageNotice({ webcam }: { webcam: WebcamStream }) {
+  const reason = webcam.failure ?? (webcam.stream && !webcam.connected && !webcam.connecting ? 'Camera disconnected' : null);
+  if (reason) {
+    return (
+      <div className={classes.notice}>
+        <span role="status">{reason}</span>
+        <Button size="compact-xs" variant="white" color="dark" onClick={webcam.reconnect}>
+          Reconnect
+        </Button>
+      </div>
+    );
+  }
+  if (!webcam.cameraOn) {
+    return (
+      <div className={classes.notice}>
+        <IconCameraOff size={22} aria-hidden />
+        <span>Camera off</span>
+      </div>
+    );
+  }
+  return null;
 }
 
 function LiveVideo({ stream }: { stream: MediaStream | null }) {
@@ -36,7 +60,7 @@ function LiveVideo({ stream }: { stream: MediaStream | null }) {
     element.srcObject = stream;
     if (stream) void element.play().catch(() => undefined);
   }, [stream]);
-  // Muted: the microphone must never play back through the speakers.
+  // Muted, so it may autoplay; the picture carries no sound anyway.
   return <video ref={video} className={classes.video} muted playsInline autoPlay aria-label="Live webcam" data-testid="webcam-window-video" />;
 }
 
@@ -54,24 +78,12 @@ interface WebcamBubbleProps {
 export function WebcamBubble({ webcam, shape, onCycleShape, headerHandlers, headerActions, extraControls }: WebcamBubbleProps) {
   const ShapeIcon = SHAPE_ICONS[shape];
   const cameraLabel = webcam.cameraOn ? 'Turn camera off' : 'Turn camera on';
-  const micLabel = !webcam.hasMic ? 'No microphone available' : webcam.micOn ? 'Mute microphone' : 'Unmute microphone';
+  const micLabel = webcam.micOn ? 'Turn microphone off' : 'Turn microphone on';
   return (
     <>
       <div className={classes.stage}>
         <LiveVideo stream={webcam.stream} />
-        {webcam.stream && !webcam.connected ? (
-          <div className={classes.notice}>
-            <span>Camera disconnected</span>
-            <Button size="compact-xs" variant="white" color="dark" onClick={webcam.reconnect}>
-              Reconnect
-            </Button>
-          </div>
-        ) : !webcam.cameraOn ? (
-          <div className={classes.notice}>
-            <IconCameraOff size={22} aria-hidden />
-            <span>Camera off</span>
-          </div>
-        ) : null}
+        <StageNotice webcam={webcam} />
       </div>
       <div className={classes.header} data-testid="webcam-window-header" {...headerHandlers}>
         {headerHandlers ? <IconGripHorizontal size={16} aria-hidden /> : null}
@@ -83,8 +95,8 @@ export function WebcamBubble({ webcam, shape, onCycleShape, headerHandlers, head
         <ActionIcon variant="transparent" className={classes.icon} aria-label={cameraLabel} onClick={webcam.toggleCamera}>
           {webcam.cameraOn ? <IconCamera size={18} aria-hidden /> : <IconCameraOff size={18} aria-hidden />}
         </ActionIcon>
-        <ActionIcon variant="transparent" className={classes.icon} aria-label={micLabel} disabled={!webcam.hasMic} onClick={webcam.toggleMic}>
-          {webcam.micOn && webcam.hasMic ? <IconMicrophone size={18} aria-hidden /> : <IconMicrophoneOff size={18} aria-hidden />}
+        <ActionIcon variant="transparent" className={classes.icon} aria-label={micLabel} onClick={webcam.toggleMic}>
+          {webcam.micOn ? <IconMicrophone size={18} aria-hidden /> : <IconMicrophoneOff size={18} aria-hidden />}
         </ActionIcon>
         <ActionIcon variant="transparent" className={classes.icon} aria-label={`Shape: ${shape}. Change to ${nextShape(shape)}`} onClick={onCycleShape}>
           <ShapeIcon size={18} aria-hidden />

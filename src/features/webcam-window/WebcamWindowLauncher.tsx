@@ -16,6 +16,8 @@ export function WebcamWindowLauncher({ onOpened, ...buttonProps }: WebcamWindowL
   return (
     <Button
       leftSection={<IconCameraSelfie size={16} aria-hidden />}
+      // The window returns focus here when it is closed from its own Close button.
+      data-webcam-window-launcher
       {...buttonProps}
       onClick={() => {
         if (open) {

@@ -1,28 +1,11 @@
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
+import { stopStream } from '../../shared/media-stream';
+import { describeCaptureFailure, errorName, type CaptureDevice } from './capture-failure';
 import { isTrackConnected } from './track-status';
 
 const VIDEO: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } };
 /** Catches a track stopped by other code, which fires no event, within this time. */
 const STATUS_POLL_MS = 1000;
-
-/** Camera and microphone in one prompt; if the microphone is missing or blocked, the camera alone. */
-async function requestCamera(): Promise<MediaStream> {
-  try {
-    return await navigator.mediaDevices.getUserMedia({ video: VIDEO, audio: true });
-  } catch (withMicrophone) {
-    try {
-      return await navigator.mediaDevices.getUserMedia({ video: VIDEO, audio: false });
-    } catch {
-      throw withMicrophone;
-    }
-  }
-}
-
-function stopStream(stream: MediaStream | null): void {
-  stream?.getTracks().forEach((track) => {
-    track.stop();
-  });
-}
 
 /** Follows the real state of `track`: ended, muted by its source, or live. */
 function useTrackConnected(track: MediaStreamTrack | null): boolean {
@@ -46,63 +29,117 @@ function useTrackConnected(track: MediaStreamTrack | null): boolean {
   return useSyncExternalStore(subscribe, () => isTrackConnected(track));
 }
 
-export interface WebcamStream {
-  stream: MediaStream | null;
-  connected: boolean;
-  cameraOn: boolean;
-  micOn: boolean;
-  hasMic: boolean;
-  toggleCamera: () => void;
-  toggleMic: () => void;
-  /** Asks for the camera again, after it was unplugged or stopped. */
-  reconnect: () => void;
-}
-
-/** The window's own camera (and microphone) stream; everything is released on unmount. */
-export function useWebcamStream(onDenied: (error: unknown) => void): WebcamStream {
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [cameraOn, setCameraOn] = useState(true);
-  const [micOn, setMicOn] = useState(true);
-  const denied = useEffectEvent(onDenied);
-
+/**
+ * Holds one device open while `wanted`: asks for it when `wanted` (or `attempt`) changes, and
+ * releases it when no longer wanted, on a new attempt and on unmount. `constraints` must be stable.
+ */
+function useDevice(
+  constraints: MediaStreamConstraints,
+  wanted: boolean,
+  attempt: number,
+  onStream: (stream: MediaStream) => void,
+  onError: (error: unknown) => void,
+): void {
+  const received = useEffectEvent(onStream);
+  const failed = useEffectEvent(onError);
   useEffect(() => {
+    if (!wanted) return;
     let cancelled = false;
     let acquired: MediaStream | null = null;
-    requestCamera().then(
-      (next) => {
+    navigator.mediaDevices.getUserMedia(constraints).then(
+      (stream) => {
         if (cancelled) {
-          stopStream(next);
+          stopStream(stream);
           return;
         }
-        acquired = next;
-        setStream(next);
+        acquired = stream;
+        received(stream);
       },
       (error: unknown) => {
-        if (!cancelled) denied(error);
+        if (!cancelled) failed(error);
       },
     );
     return () => {
       cancelled = true;
       stopStream(acquired);
     };
-  }, [attempt]);
+  }, [constraints, wanted, attempt]);
+}
 
-  // The toggles flip the tracks' enabled flags, as the studio's do; a new stream follows them too.
+export interface WebcamStream {
+  stream: MediaStream | null;
+  connected: boolean;
+  /** A request is on its way (first open or Reconnect). */
+  connecting: boolean;
+  /** Why the camera could not be started (none plugged in, busy elsewhere), shown with Reconnect. */
+  failure: string | null;
+  cameraOn: boolean;
+  micOn: boolean;
+  toggleCamera: () => void;
+  /** Turning the microphone on opens it; turning it off releases it (the browser's indicator goes off). */
+  toggleMic: () => void;
+  /** Asks for the camera again, after it was unplugged, stopped or busy. */
+  reconnect: () => void;
+}
+
+export interface WebcamStreamEvents {
+  /** The user or the browser refused the camera: there is nothing to show. */
+  onCameraDenied: () => void;
+  /** The microphone could not be opened; `denied` when refused rather than missing or busy. */
+  onMicrophoneFailed: (failure: { denied: true } | { denied: false; message: string }) => void;
+}
+
+const AUDIO_ONLY: MediaStreamConstraints = { video: false, audio: true };
+const VIDEO_ONLY: MediaStreamConstraints = { video: VIDEO, audio: false };
+
+/** The window's own camera, and its microphone while turned on; everything is released on unmount. */
+export function useWebcamStream(events: WebcamStreamEvents): WebcamStream {
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [connecting, setConnecting] = useState(true);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cameraOn, setCameraOn] = useState(true);
+  const [micOn, setMicOn] = useState(false);
+
+  const failureOf = (device: CaptureDevice, error: unknown) => describeCaptureFailure(device, errorName(error));
+
+  useDevice(
+    VIDEO_ONLY,
+    true,
+    attempt,
+    (next) => {
+      setStream(next);
+      setFailure(null);
+      setConnecting(false);
+    },
+    (error) => {
+      setConnecting(false);
+      const result = failureOf('camera', error);
+      if (result.kind === 'denied') events.onCameraDenied();
+      else setFailure(result.message);
+    },
+  );
+
+  // Nothing in the window plays or records sound, so the microphone is opened only when asked for.
+  useDevice(AUDIO_ONLY, micOn, 0, () => undefined, (error) => {
+    setMicOn(false);
+    const result = failureOf('microphone', error);
+    events.onMicrophoneFailed(result.kind === 'denied' ? { denied: true } : { denied: false, message: result.message });
+  });
+
+  // The camera toggle flips the track's enabled flag, as the studio's does; a new stream follows it too.
   useEffect(() => {
     stream?.getVideoTracks().forEach((track) => (track.enabled = cameraOn));
   }, [stream, cameraOn]);
-  useEffect(() => {
-    stream?.getAudioTracks().forEach((track) => (track.enabled = micOn));
-  }, [stream, micOn]);
 
   const connected = useTrackConnected(stream?.getVideoTracks()[0] ?? null);
   return {
     stream,
     connected,
+    connecting,
+    failure,
     cameraOn,
     micOn,
-    hasMic: (stream?.getAudioTracks().length ?? 0) > 0,
     toggleCamera: () => {
       setCameraOn((on) => !on);
     },
@@ -110,6 +147,8 @@ export function useWebcamStream(onDenied: (error: unknown) => void): WebcamStrea
       setMicOn((on) => !on);
     },
     reconnect: () => {
+      setFailure(null);
+      setConnecting(true);
       setAttempt((n) => n + 1);
     },
   };

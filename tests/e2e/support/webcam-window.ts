@@ -58,14 +58,10 @@ export async function chooseShape(win: Locator, shape: 'rectangle' | 'square' | 
   await expect(win).toHaveAttribute('data-shape', shape);
 }
 
-/** The state of the window's camera and microphone tracks, read from its video element. */
-export const windowTracks = (win: Locator) =>
+/** The state of the window's camera track, read from its video element. */
+export const cameraTrack = (win: Locator) =>
   win.locator('video').evaluate((video: HTMLVideoElement) => {
     const stream = video.srcObject as MediaStream | null;
     const [camera] = stream?.getVideoTracks() ?? [];
-    const [mic] = stream?.getAudioTracks() ?? [];
-    return {
-      camera: camera ? { enabled: camera.enabled, readyState: camera.readyState } : null,
-      mic: mic ? { enabled: mic.enabled, readyState: mic.readyState } : null,
-    };
+    return camera ? { enabled: camera.enabled, readyState: camera.readyState } : null;
   });

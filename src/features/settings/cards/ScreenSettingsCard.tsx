@@ -13,7 +13,7 @@ export function ScreenSettingsCard({ screen }: { readonly screen: Settings['scre
     >
       <Switch
         label="Capture cursor"
-        description="Show the mouse pointer in the recording."
+        description="Show the mouse pointer in the recording. Turning it off hides the pointer where the browser supports it; where it does not, the studio tells you when you select a screen."
         checked={screen.captureCursor}
         onChange={(event) => {
           updateSettings({ screen: { captureCursor: event.currentTarget.checked } });

@@ -35,7 +35,8 @@ export function StorageSettingsCard({ storage }: { readonly storage: Settings['s
             </>
           }
           description="Recordings never leave this device: nothing is uploaded anywhere."
-          checked={storage.saveToCloud}
+          // Never shown on: nothing is uploaded, whatever an old or imported file says.
+          checked={false}
           disabled
         />
         <Select

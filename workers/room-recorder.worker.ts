@@ -100,15 +100,16 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     if (this.state !== 'idle') throw new Error('Recording already in progress');
     if (outputs.length === 0) throw new Error('No stream available for recording');
     this.finished.length = 0;
-    this.startedAt = performance.now();
-    this.pausedTotal = 0;
     try {
-      for (const spec of outputs) await this.open(spec, 0);
+      for (const spec of outputs) await this.open(spec);
     } catch (error) {
       await Promise.all([...this.outputs.values()].map((o) => o.session.abandon('Recording failed due to an error')));
       this.outputs.clear();
       throw error;
     }
+    // The clock starts once every file is ready, so no file begins with a gap.
+    this.startedAt = performance.now();
+    this.pausedTotal = 0;
     this.state = 'recording';
     this.targetFps = Math.max(...outputs.map((o) => o.frameRate));
     this.currentFps = this.targetFps;
@@ -126,7 +127,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
   async addOutput(spec: RoomOutputSpec): Promise<void> {
     if (this.state !== 'recording' && this.state !== 'paused') return;
     if (this.outputs.has(spec.outputId)) return;
-    await this.open(spec, this.activeMs());
+    await this.open(spec);
     if (this.state === 'paused') this.outputs.get(spec.outputId)?.session.cutAudio(0);
   }
 
@@ -190,7 +191,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     for (const outputId of [...this.audioReaders.keys()]) this.setAudioSource(outputId, null);
   }
 
-  private async open(spec: RoomOutputSpec, offsetMs: number): Promise<void> {
+  private async open(spec: RoomOutputSpec): Promise<void> {
     const canvas = new OffscreenCanvas(spec.size.width, spec.size.height);
     const context = canvas.getContext('2d', { alpha: false });
     if (!context) throw new Error('2D canvas is not available in the worker');
@@ -209,7 +210,8 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
         void this.handleFailure(error);
       },
     );
-    this.outputs.set(spec.outputId, { spec, canvas, context, session, tiles: spec.tiles, offsetMs });
+    // A file added mid-recording starts its own timeline now, once its encoder is ready.
+    this.outputs.set(spec.outputId, { spec, canvas, context, session, tiles: spec.tiles, offsetMs: this.activeMs() });
   }
 
   private async finish(output: Output, durationMs = this.mediaMs(output)): Promise<RecordingResult> {

@@ -97,6 +97,7 @@ describe('control bar and tiles', () => {
     expect(tileState(facts)).toBe('playing');
     expect(tileState({ ...facts, playing: false })).toBe('loading');
     expect(tileState({ ...facts, connectionState: 'connecting', playing: false })).toBe('connecting');
+    expect(tileState({ ...facts, connectionState: 'reconnecting', playing: true })).toBe('connecting');
     expect(tileState({ ...facts, hasVideo: false })).toBe('connecting');
     expect(tileState({ ...facts, videoEnabled: false })).toBe('video-off');
     expect(tileState({ ...facts, failed: true })).toBe('error');

@@ -16,7 +16,8 @@ export interface TileFacts {
 
 export function tileState(facts: TileFacts): TileState {
   if (facts.failed || facts.connectionState === 'failed') return 'error';
-  if (!facts.isLocal && facts.connectionState !== 'connected' && !facts.playing) return 'connecting';
+  // While a link is (re)connecting the last picture is frozen: say so rather than show it as live.
+  if (!facts.isLocal && facts.connectionState !== 'connected') return 'connecting';
   if (!facts.videoEnabled) return 'video-off';
   if (!facts.hasVideo) return facts.isLocal ? 'video-off' : 'connecting';
   return facts.playing ? 'playing' : 'loading';

@@ -111,3 +111,31 @@ test('a blank name is refused with the Name Required notice; Enter submits', asy
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('framecast-current-room') ?? 'null') as unknown);
   expect(stored).toMatchObject({ userName: 'Ada', isHost: true, roomName: "Ada's room" });
 });
+
+test('the studio’s Create Room opens a new room to host', async ({ page }) => {
+  await page.goto('/studio');
+  await page.getByRole('button', { name: 'Create Room' }).click();
+  await expect(page).toHaveURL(/\/room\/[a-z2-9]{3}-[a-z2-9]{4}-[a-z2-9]{3}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Join Room' })).toBeVisible();
+});
+
+test('too many joins or new rooms in a short time are refused with the spec’s messages', async ({ page }) => {
+  await page.goto(`/room/${newRoomId('limits')}`);
+  // Ten joins in the last minute, from this browser, before this one.
+  await page.evaluate(() => {
+    const now = Date.now();
+    localStorage.setItem('framecast-room-attempts', JSON.stringify({ join: Array.from({ length: 10 }, (_, i) => now - i * 1000), create: [] }));
+  });
+  await page.getByLabel('Your Name').fill('Ada');
+  await page.getByRole('button', { name: 'Join Room' }).click();
+  await expect(page.getByTestId('join-error')).toContainText('Too many join attempts. Please wait before trying again.');
+
+  // Five rooms created in the last ten minutes: joining an empty room would create a sixth.
+  await page.evaluate(() => {
+    const now = Date.now();
+    localStorage.setItem('framecast-room-attempts', JSON.stringify({ join: [], create: Array.from({ length: 5 }, (_, i) => now - i * 60_000) }));
+  });
+  await page.getByRole('button', { name: 'Join Room' }).click();
+  await expect(page.getByTestId('join-error')).toContainText('Too many room creation attempts. Please wait before creating another room.');
+  await expect(page.getByRole('heading', { level: 1, name: 'Join Room' })).toBeVisible();
+});

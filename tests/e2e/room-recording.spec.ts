@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './support/test';
@@ -8,31 +9,96 @@ test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
 });
 
-async function record(host: Page, seconds: number, whileRecording: () => Promise<void> = () => Promise.resolve()): Promise<void> {
-  await host.getByRole('button', { name: 'Start recording' }).click();
-  await expect(host.getByTestId('room-recording-badge')).toHaveText('REC', { timeout: 20_000 });
-  await whileRecording();
-  // Wait on the recording's own clock, not the test's: a busy machine must not shorten the file.
-  await expect(host.getByTestId('room-recording-duration')).toHaveText(`0:${String(seconds).padStart(2, '0')}`, { timeout: seconds * 1000 + 20_000 });
-  // Processing can be brief: the page notes whether its disabled Processing button ever showed.
+interface StoredRow {
+  id: string;
+  mode: string;
+  state: string;
+  size: number;
+  durationMs: number;
+  width: number;
+  height: number;
+}
+
+/** The recordings the app stored in IndexedDB, read the way a new page would. */
+function storedRows(page: Page): Promise<StoredRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredRow[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const request = open.result.transaction('recordings').objectStore('recordings').getAll();
+          request.onsuccess = () => resolve(request.result as StoredRow[]);
+        };
+      }),
+  );
+}
+
+/** One stored recording's bytes, concatenated from its chunks in position order. */
+function storedBytes(page: Page, id: string): Promise<number[]> {
+  return page.evaluate(
+    (recordingId) =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const range = IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
+          const request = open.result.transaction('chunks').objectStore('chunks').getAll(range);
+          request.onsuccess = async () => {
+            const blob = new Blob((request.result as { bytes: Blob }[]).map((c) => c.bytes));
+            resolve([...new Uint8Array(await blob.arrayBuffer())]);
+          };
+        };
+      }),
+    id,
+  );
+}
+
+/** Waits until the recording's own clock (what the card shows) reaches `seconds`. */
+async function waitForRecorded(host: Page, seconds: number): Promise<void> {
+  const duration = host.getByTestId('room-recording-duration');
+  await expect(duration).toBeVisible({ timeout: 20_000 });
+  const recorded = async () => {
+    const [minutes = 0, secs = 0] = ((await duration.textContent()) ?? '0:00').split(':').map(Number);
+    return minutes * 60 + secs;
+  };
+  await expect.poll(recorded, { timeout: seconds * 1000 + 20_000 }).toBeGreaterThanOrEqual(seconds);
+}
+
+/**
+ * Records for `seconds` of the recording's own clock (a busy machine must not shorten the file) and
+ * stops. Returns the wall time between the REC badge appearing and the Stop click, measured in the
+ * page, to compare with the file's duration.
+ */
+async function record(host: Page, seconds: number, whileRecording: () => Promise<void> = () => Promise.resolve()): Promise<number> {
   await host.evaluate(() => {
-    const seen = { processing: false };
-    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    const times = { started: 0, processing: false };
+    (window as unknown as { __rec: typeof times }).__rec = times;
     const observer = new MutationObserver(() => {
-      const button = document.querySelector<HTMLButtonElement>('button[aria-label="Processing"]');
-      if (button?.disabled) {
-        seen.processing = true;
-        observer.disconnect();
-      }
+      if (!times.started && document.querySelector('[data-testid="room-recording-badge"]')) times.started = performance.now();
+      // Processing can be brief: note whether its disabled button ever showed.
+      if (document.querySelector<HTMLButtonElement>('button[aria-label="Processing"]')?.disabled && times.started) times.processing = true;
     });
     observer.observe(document.body, { childList: true, subtree: true, attributes: true });
   });
-  await host.getByRole('button', { name: 'Stop recording' }).click();
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await expect(host.getByTestId('room-recording-badge')).toHaveText('REC', { timeout: 20_000 });
+  await whileRecording();
+  await waitForRecorded(host, seconds);
+  const wall = await host.evaluate(() => {
+    const times = (window as unknown as { __rec: { started: number } }).__rec;
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Stop recording"]');
+    if (!button) throw new Error('No Stop button');
+    button.click();
+    return (performance.now() - times.started) / 1000;
+  });
   await expect(host.getByText('Recording Complete')).toBeVisible({ timeout: 30_000 });
-  expect(await host.evaluate(() => (window as unknown as { __seen: { processing: boolean } }).__seen.processing)).toBe(true);
+  expect(await host.evaluate(() => (window as unknown as { __rec: { processing: boolean } }).__rec.processing)).toBe(true);
+  return wall;
 }
 
-async function downloadAll(host: Page, count: number, dir: string): Promise<{ name: string; file: string }[]> {
+/** Presses Download on the Recording Complete notice, or on the card, and saves every file it starts. */
+async function downloadAll(host: Page, count: number, dir: string, from: 'notice' | 'card' = 'notice'): Promise<{ name: string; file: string }[]> {
   const downloads: Download[] = [];
   const collected = new Promise<void>((resolve) => {
     host.on('download', (download) => {
@@ -40,8 +106,13 @@ async function downloadAll(host: Page, count: number, dir: string): Promise<{ na
       if (downloads.length === count) resolve();
     });
   });
-  await host.getByTestId('room-recording-stats').waitFor();
-  await host.getByRole('button', { name: 'Download', exact: true }).first().click();
+  const notice = host.getByRole('alert').filter({ hasText: 'Recording Complete' });
+  if (from === 'notice') await notice.getByRole('button', { name: 'Download' }).click();
+  else {
+    await notice.getByRole('button', { name: 'Close notification' }).click();
+    await expect(notice).toHaveCount(0);
+    await host.getByRole('button', { name: 'Download', exact: true }).click();
+  }
   await collected;
   return Promise.all(
     downloads.map(async (download) => {
@@ -59,7 +130,7 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   await expect(host.getByTestId('room-status').filter({ hasText: 'Gus is sharing their screen' })).toBeVisible();
   await expect(guest.getByText('Recording Started')).toHaveCount(0);
 
-  await record(host, 4, async () => {
+  const wall = await record(host, 4, async () => {
     await expect(guest.getByText('The host is recording this room.')).toBeVisible();
     await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
   });
@@ -67,14 +138,18 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   await expect(host.getByTestId('room-recording-stats')).toContainText('Mixed');
   await expect(host.getByTestId('room-recording-stats')).toContainText(/\d+\.\d MB/);
 
+  const rows = await storedRows(host);
+  expect(rows).toEqual([expect.objectContaining({ mode: 'room-mixed', state: 'done', width: 1920, height: 1080 })]);
+
   const [saved] = await downloadAll(host, 1, testInfo.outputDir);
   expect(saved?.name).toMatch(/^podcast-mixed-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.webm$/);
   const file = saved?.file ?? '';
   const info = await probe(file);
   expect(info.video).toMatchObject({ width: 1920, height: 1080 });
   expect(info.audio?.codecName).toBe('opus');
-  expect(info.duration).toBeGreaterThan(3.5);
-  expect(info.duration).toBeLessThan(8);
+  // The file lasts as long as the recording did (less a pause: none here), give or take the messages' time.
+  expect(info.duration).toBeGreaterThan(wall - 0.3);
+  expect(info.duration).toBeLessThan(wall + 2);
   const layout = await webmLayout(file);
   expect(layout.hasCues).toBe(true);
   expect(layout.hasDuration).toBe(true);
@@ -89,20 +164,61 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   expect(rg).toBeGreaterThan(rr + 40);
 });
 
-test('separate recording: one file per participant', async ({ page: host, context, guard }, testInfo) => {
-  await roomWithGuest(context, host, guard, 'separate');
+test('separate recording: one file per participant, paused and resumed', async ({ page: host, context, guard }, testInfo) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'separate');
   await host.getByRole('radio', { name: 'Separate' }).check();
-  await record(host, 3);
+  const wall = await record(host, 3, async () => {
+    await host.getByRole('button', { name: 'Pause recording' }).click();
+    await expect(host.getByTestId('room-recording-badge')).toHaveText('Paused');
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
+    await host.getByRole('button', { name: 'Resume recording' }).click();
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+  });
   await expect(host.getByText('Recorded 2 files. Click to download.')).toBeVisible();
   await expect(host.getByTestId('room-recording-stats')).toContainText('Separate');
-  const files = await downloadAll(host, 2, testInfo.outputDir);
+  const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
   expect(new Set(files.map((f) => f.name)).size).toBe(2);
   for (const { name, file } of files) {
     expect(name).toMatch(/^podcast-[a-z2-9]{8}-\d{4}-\d{2}-\d{2}T.*Z\.webm$/);
     const info = await probe(file);
     expect(info.video).toMatchObject({ width: 1280, height: 720 });
+    // The pause is left out of the files.
     expect(info.duration).toBeGreaterThan(2.5);
-    expect(info.duration).toBeLessThan(7);
+    expect(info.duration).toBeLessThan(wall + 1);
     expect((await webmLayout(file)).hasCues).toBe(true);
   }
+});
+
+test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'leave-rec');
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await waitForRecorded(host, 2);
+  await host.getByRole('button', { name: 'Leave Room' }).click();
+  await expect(host).toHaveURL(/\/$/);
+  await expect(guest.getByText('The host left, so the room has ended.')).toBeVisible();
+  await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
+  expect(await storedRows(host)).toEqual([expect.objectContaining({ mode: 'room-mixed', state: 'done' })]);
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  expect((await probe(saved?.file ?? '')).duration).toBeGreaterThan(1.5);
+});
+
+test('a room recording survives the host’s tab crashing: its bytes are in IndexedDB', async ({ page: host, context, guard }, testInfo) => {
+  await roomWithGuest(context, host, guard, 'crash-rec');
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await waitForRecorded(host, 3);
+  await host.goto('chrome://crash').catch(() => undefined);
+
+  const reader = await context.newPage();
+  guard.watch(reader);
+  await reader.goto('/');
+  const [row] = await storedRows(reader);
+  expect(row).toMatchObject({ mode: 'room-mixed', state: 'recording' });
+  expect(row?.size).toBeGreaterThan(10_000);
+  const bytes = await storedBytes(reader, row?.id ?? '');
+  expect(bytes.length).toBeGreaterThanOrEqual(row?.size ?? Infinity);
+  // What was stored decodes as the mixed picture: recovery has something real to work with.
+  await mkdir(testInfo.outputDir, { recursive: true });
+  const file = path.join(testInfo.outputDir, 'crashed.webm');
+  await writeFile(file, Uint8Array.from(bytes));
+  expect((await probe(file)).video).toMatchObject({ width: 1920, height: 1080 });
 });

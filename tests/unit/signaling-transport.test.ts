@@ -116,3 +116,16 @@ describe('BroadcastChannel frames', () => {
     expect(parseWireFrame(null)).toBeNull();
   });
 });
+
+describe('requests off the wire', () => {
+  it('become typed authority requests, or nothing when their payload is unusable', async () => {
+    const { toAuthorityRequest } = await import('../../src/features/room/wire-requests');
+    expect(toAuthorityRequest('g', 'approve-guest', { guestId: 'x' })).toMatchObject({ type: 'approve', by: 'g', guestId: 'x' });
+    expect(toAuthorityRequest('g', 'join-room', { participantName: 'Ada' })).toMatchObject({ type: 'join', from: 'g', name: 'Ada' });
+    expect(toAuthorityRequest('g', 'start-recording', { mode: 'mixed' })).toMatchObject({ type: 'start-recording', mode: 'mixed' });
+    expect(toAuthorityRequest('g', 'start-recording', { mode: 'everything' })).toBeNull();
+    expect(toAuthorityRequest('g', 'set-auto-admit', { enabled: 'yes' })).toBeNull();
+    expect(toAuthorityRequest('g', 'approve-guest', { guestId: 42 })).toMatchObject({ guestId: '' });
+    expect(toAuthorityRequest('g', 'signaling-message', {})).toBeNull();
+  });
+});

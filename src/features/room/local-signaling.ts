@@ -12,7 +12,6 @@ import {
   decide,
   dueForAutoAdmit,
   nextAutoAdmitAt,
-  type AuthorityRequest,
   type AuthorityState,
   type Decision,
   type Delivery,
@@ -21,52 +20,20 @@ import { hostLockName, memberLockName, parseWireFrame, roomChannelName, type Wir
 import {
   HOST_ONLY_EVENTS,
   ROOM_ERRORS,
-  ROOM_RECORDING_MODES,
   type Ack,
   type IncomingEvents,
   type JoinRoomAck,
   type OutgoingEvent,
-  type RoomRecordingMode,
 } from './protocol';
 import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
 import { SignalingClient } from './signaling-transport';
+import { holdLock, watchLock, type Release } from './web-locks';
+import { toAuthorityRequest } from './wire-requests';
 
 export interface LocalSignalingOptions {
   selfId: string;
   /** Asked before this tab creates a room (becomes its host); false refuses with the creation limit. */
   allowCreate: () => boolean;
-}
-
-type Release = () => void;
-
-/** Holds a Web Lock until the returned function is called; resolves null when `ifAvailable` found it taken. */
-async function holdLock(name: string, ifAvailable: boolean): Promise<Release | null> {
-  return new Promise<Release | null>((resolveHeld, rejectHeld) => {
-    navigator.locks
-      .request(name, { ifAvailable }, (lock) => {
-        if (!lock) {
-          resolveHeld(null);
-          return undefined;
-        }
-        return new Promise<void>((release) => {
-          resolveHeld(() => {
-            release();
-          });
-        });
-      })
-      .catch(rejectHeld);
-  });
-}
-
-/** Calls `onGone` once the lock's holder lets go (its tab left, closed or crashed), unless aborted first. */
-function watchLock(name: string, onGone: () => void): AbortController {
-  const controller = new AbortController();
-  navigator.locks
-    .request(name, { signal: controller.signal }, () => {
-      if (!controller.signal.aborted) onGone();
-    })
-    .catch(() => undefined); // aborted: the watch is no longer needed
-  return controller;
 }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -346,36 +313,3 @@ export class LocalSignaling extends SignalingClient {
     this.channel?.postMessage(frame);
   }
 }
-
-/** Turns a request off the wire into an authority request, or null when its payload is unusable. */
-function toAuthorityRequest(from: string, event: OutgoingEvent, body: Record<string, unknown>): AuthorityRequest | null {
-  const now = Date.now();
-  switch (event) {
-    case 'join-room':
-      return { type: 'join', from, name: str(body.participantName), now };
-    case 'approve-guest':
-      return { type: 'approve', by: from, guestId: str(body.guestId), now };
-    case 'reject-guest':
-      return { type: 'reject', by: from, guestId: str(body.guestId) };
-    case 'kick-participant':
-      return { type: 'kick', by: from, participantId: str(body.participantId) };
-    case 'start-recording': {
-      const mode = ROOM_RECORDING_MODES.find((m) => m === body.mode);
-      return mode ? { type: 'start-recording', by: from, mode: mode satisfies RoomRecordingMode, now } : null;
-    }
-    case 'stop-recording':
-      return { type: 'stop-recording', by: from };
-    case 'pause-recording':
-      return { type: 'pause-recording', by: from };
-    case 'resume-recording':
-      return { type: 'resume-recording', by: from };
-    case 'set-auto-admit':
-      return typeof body.enabled === 'boolean' ? { type: 'set-auto-admit', by: from, enabled: body.enabled } : null;
-    case 'leave-room':
-      return { type: 'leave', from, reason: 'left' };
-    case 'create-room':
-    case 'signaling-message':
-      return null;
-  }
-}
-

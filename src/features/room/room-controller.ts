@@ -1,39 +1,26 @@
 /**
- * Orchestrates one participant's room: joining through signaling, the local media, the peer mesh,
+ * Orchestrates one participant's room: joining through signaling, the local media, the peers,
  * the room state, and (for the host) recording. It holds no React; the room page subscribes to its
- * snapshots and calls its methods.
+ * store and calls its methods.
  */
 import type { Settings } from '../settings/settings-schema';
-import { readRecordingFile } from '../../shared/storage/recordings-db';
-import { formatFileSize } from '../../shared/format';
-import type { ConnectionStats } from './connection-quality';
-import type { PeerMessage } from './data-messages';
-import { PeerMesh } from './peer-mesh';
-import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type PeerSignal, type RoomRecordingMode } from './protocol';
+import { LocalMediaControls } from './local-media-controls';
+import { copyInviteLink, downloadRoomFiles } from './room-files';
+import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type RoomRecordingMode } from './protocol';
 import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
 import { announcedRecordingState } from './room-recording-machine';
 import { RoomRecordingController } from './room-recording-controller';
 import { RoomMedia } from './room-media';
+import { RoomPeers } from './room-peers';
 import type { ParticipantMedia } from './room-recorder';
-import { INITIAL_ROOM_STATE, roomReducer, type RoomAction, type RoomState } from './room-state';
+import type { RoomState } from './room-state';
+import { RoomStore, type RoomSnapshot } from './room-store';
 import { clearStoredRoom, saveStoredRoom, takeRoomAttempt } from './room-storage';
 import { sanitizeName } from './sanitize';
 import type { SignalingTransport } from './signaling-transport';
-import type { RoomFile, RoomNotice } from './room-notice';
+import type { RoomNotice } from './room-notice';
 
-export interface RoomSnapshot {
-  room: RoomState;
-  /** Each participant's picture (the local one without sound, so it never echoes). */
-  streams: ReadonlyMap<string, MediaStream>;
-  stats: Readonly<Record<string, ConnectionStats>>;
-  /** Why the last join did not work, shown under the join form. */
-  joinError: string | null;
-  /** Guest requests with a decision on its way. */
-  guestActions: readonly string[];
-  /** The last room recording's files. */
-  files: readonly RoomFile[];
-  leaving: boolean;
-}
+export type { RoomSnapshot };
 
 export interface RoomDeps {
   roomId: string;
@@ -47,50 +34,49 @@ export interface RoomDeps {
   iceServers: RTCIceServer[];
 }
 
-/** Signals from someone we do not know yet (their join announcement may still be on its way). */
-const UNKNOWN_SIGNAL_TTL_MS = 10_000;
+type Announcement = 'recording-started' | 'recording-paused' | 'recording-resumed' | 'recording-stopped';
 
 export class RoomController {
-  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], leaving: false };
-  private readonly listeners = new Set<() => void>();
+  private readonly store = new RoomStore();
   private signaling: SignalingTransport | null = null;
   private unsubscribe: (() => void)[] = [];
-  private mesh: PeerMesh | null = null;
+  private peers: RoomPeers | null = null;
   private media: RoomMedia | null = null;
   private readonly recording: RoomRecordingController;
-  private unknownSignals: { signal: PeerSignal; at: number }[] = [];
+  private readonly controls: LocalMediaControls;
   private guestDialogOpen = false;
   private userName = '';
 
   constructor(private readonly deps: RoomDeps) {
     this.recording = new RoomRecordingController({
-      state: () => this.snapshot.room,
+      state: () => this.state,
       dispatch: (action) => {
-        this.dispatch(action);
+        this.store.dispatch(action);
       },
       notify: deps.notify,
       media: (id) => this.participantMedia(id),
-      emit: (event, payload) => {
-        if (!this.signaling) return Promise.reject(new Error(ROOM_ERRORS.notInRoom));
-        return this.signaling.emit(event, payload);
-      },
+      emit: (event, payload) => (this.signaling ? this.signaling.emit(event, payload) : Promise.reject(new Error(ROOM_ERRORS.notInRoom))),
       settings: deps.settings,
       setFiles: (files) => {
-        this.update({ files });
+        this.store.update({ files });
       },
       downloadFiles: () => void this.download(),
     });
+    this.controls = new LocalMediaControls({
+      store: this.store,
+      media: () => this.media,
+      peers: () => this.peers,
+      notify: deps.notify,
+      onLocalMediaChanged: () => void this.recording.onMediaChanged(this.state.selfId),
+    });
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
-  getSnapshot = (): RoomSnapshot => this.snapshot;
+  getSnapshot = (): RoomSnapshot => this.store.getSnapshot();
 
   get state(): RoomState {
-    return this.snapshot.room;
+    return this.store.room;
   }
 
   setGuestDialogOpen(open: boolean): void {
@@ -109,12 +95,12 @@ export class RoomController {
       return;
     }
     this.userName = name;
-    this.update({ joinError: null });
-    this.dispatch({ type: 'joining', roomId: this.deps.roomId });
+    this.store.update({ joinError: null });
+    this.store.dispatch({ type: 'joining', roomId: this.deps.roomId });
     const media = new RoomMedia();
     this.media = media;
-    const settings = this.deps.settings();
-    const problems = await media.start({ echoCancellation: settings.audio.echoCancellation, noiseSuppression: settings.audio.noiseSuppression, autoGainControl: true });
+    const { audio } = this.deps.settings();
+    const problems = await media.start({ echoCancellation: audio.echoCancellation, noiseSuppression: audio.noiseSuppression, autoGainControl: true });
     for (const problem of problems) this.deps.notify({ title: problem.title, message: problem.message, tone: 'error' });
     if (this.media !== media) return; // left while the devices were being asked for
     const selfId = this.deps.newParticipantId();
@@ -125,16 +111,11 @@ export class RoomController {
       await signaling.connect();
       const ack = await signaling.emit('join-room', { roomId: this.deps.roomId, participantName: name });
       if (this.signaling !== signaling) return;
-      if (!ack.success) {
-        this.failJoin(ack.error ?? ROOM_ERRORS.joinFailed);
-        return;
-      }
-      if (ack.isHost) {
+      if (!ack.success) this.failJoin(ack.error ?? ROOM_ERRORS.joinFailed);
+      else if (ack.isHost) {
         this.enterRoom({ roomId: this.deps.roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
         this.deps.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
-      } else if (ack.pending) {
-        this.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
-      }
+      } else if (ack.pending) this.store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
     } catch (error) {
       if (this.signaling === signaling) this.failJoin(error instanceof Error ? error.message : ROOM_ERRORS.joinFailed);
     }
@@ -142,15 +123,16 @@ export class RoomController {
 
   /** Leaves the room: stops (and saves) a recording, closes every connection and the devices. */
   async leave(options: { notify?: boolean; navigate?: boolean } = {}): Promise<void> {
-    if (this.snapshot.leaving) return;
+    if (this.getSnapshot().leaving) return;
     const wasInRoom = this.state.phase !== 'idle';
-    this.update({ leaving: true });
+    this.store.update({ leaving: true });
     try {
-      if (this.state.isHost && (this.state.recordingState === 'recording' || this.state.recordingState === 'paused')) await this.recording.stop();
+      const { recordingState } = this.state;
+      if (this.state.isHost && (recordingState === 'recording' || recordingState === 'paused')) await this.recording.stop();
       void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
     } finally {
       this.cleanup();
-      this.update({ leaving: false });
+      this.store.update({ leaving: false });
     }
     if (wasInRoom && options.notify !== false) this.deps.notify({ title: 'Left Room', message: 'You left the room.', tone: 'info' });
     if (options.navigate !== false) this.deps.navigateHome();
@@ -163,51 +145,15 @@ export class RoomController {
   }
 
   toggleVideo(): void {
-    const media = this.media;
-    if (!media) return;
-    media.setVideoEnabled(!media.videoEnabled);
-    this.announceMedia();
+    this.controls.toggleVideo();
   }
 
   toggleAudio(): void {
-    const media = this.media;
-    if (!media) return;
-    media.setAudioEnabled(!media.audioEnabled);
-    this.announceMedia();
+    this.controls.toggleAudio();
   }
 
-  async toggleScreenShare(): Promise<void> {
-    const media = this.media;
-    if (!media || this.state.phase !== 'joined') return;
-    if (this.state.isScreenSharing) {
-      this.stopScreenShare();
-      return;
-    }
-    // One sharer at a time: a share is refused while anyone's is active (SPEC section 5).
-    if (media.isSharing || this.state.screenSharingParticipant !== null) {
-      this.deps.notify({ title: 'Screen Sharing Failed', message: ROOM_ERRORS.screenShareActive, tone: 'error' });
-      return;
-    }
-    try {
-      await media.startScreenShare(() => {
-        this.stopScreenShare();
-      });
-    } catch (error) {
-      // A cancelled picker is the user's choice, not a failure: it is only logged (SPEC section 8).
-      console.warn('Screen sharing did not start:', error);
-      if (!(error instanceof DOMException && error.name === 'NotAllowedError')) {
-        this.deps.notify({ title: 'Screen Sharing Failed', message: error instanceof Error && error.message ? error.message : 'Failed to start screen sharing', tone: 'error' });
-      }
-      return;
-    }
-    if (this.media !== media) {
-      media.stopScreenShare();
-      return;
-    }
-    this.applyOutgoingVideo();
-    this.dispatch({ type: 'screen-sharing', participantId: this.state.selfId, sharing: true });
-    this.mesh?.broadcast({ type: 'screen-sharing-started' });
-    this.deps.notify({ title: 'Screen Sharing Started', message: 'Everyone in the room now sees your screen.', tone: 'success' });
+  toggleScreenShare(): Promise<void> {
+    return this.controls.toggleScreenShare();
   }
 
   async approveGuest(guestId: string): Promise<void> {
@@ -227,7 +173,7 @@ export class RoomController {
 
   setRecordingMode(mode: RoomRecordingMode): void {
     if (!this.allowed('change-mode') || this.state.recordingState !== 'idle') return;
-    this.dispatch({ type: 'recording-mode', mode });
+    this.store.dispatch({ type: 'recording-mode', mode });
   }
 
   async setAutoAdmit(enabled: boolean): Promise<void> {
@@ -251,32 +197,13 @@ export class RoomController {
     if (this.allowed('resume-recording')) await this.recording.resume();
   }
 
-  /** Saves every file of the last recording from IndexedDB. */
-  async download(): Promise<void> {
-    const files = this.snapshot.files;
-    if (files.length === 0) return;
-    let total = 0;
-    for (const file of files) {
-      const blob = await readRecordingFile(file.recordingId);
-      total += blob.size;
-      const url = URL.createObjectURL(blob);
-      this.deps.download(url, file.fileName);
-      // The download has its own copy once started; keep the URL a while for slow starts.
-      setTimeout(() => {
-        URL.revokeObjectURL(url);
-      }, 60_000);
-    }
-    this.deps.notify({ title: 'Download Started', message: `${String(files.length)} file${files.length === 1 ? '' : 's'} (${formatFileSize(total)})`, tone: 'success' });
+  /** Saves every file of the last recording. */
+  download(): Promise<void> {
+    return downloadRoomFiles(this.getSnapshot().files, this.deps.download, this.deps.notify);
   }
 
-  async copyInviteLink(): Promise<void> {
-    const link = `${window.location.origin}/room/${encodeURIComponent(this.deps.roomId)}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      this.deps.notify({ title: 'Room Link Copied', message: 'Send it to your guests so they can join.', tone: 'success' });
-    } catch {
-      this.deps.notify({ title: 'Copy the link yourself', message: link, tone: 'warning', sticky: true });
-    }
+  copyInviteLink(): Promise<void> {
+    return copyInviteLink(this.deps.roomId, this.deps.notify);
   }
 
   private listen(signaling: SignalingTransport): void {
@@ -288,10 +215,10 @@ export class RoomController {
       );
     };
     on('connect', () => {
-      this.dispatch({ type: 'connected', connected: true });
+      this.store.dispatch({ type: 'connected', connected: true });
     });
     on('disconnect', () => {
-      this.dispatch({ type: 'connected', connected: false });
+      this.store.dispatch({ type: 'connected', connected: false });
     });
     on('room-joined', (joined) => {
       if (this.state.phase === 'joined') return;
@@ -308,10 +235,10 @@ export class RoomController {
       if (!this.guestDialogOpen) this.deps.notify({ title: 'Guest Request', message: `${guest.name} wants to join the room.`, tone: 'info' });
     });
     on('pending-guests', ({ guests }) => {
-      this.dispatch({ type: 'pending-guests', guests });
+      this.store.dispatch({ type: 'pending-guests', guests });
     });
     on('auto-admit-changed', ({ enabled }) => {
-      this.dispatch({ type: 'auto-admit', enabled });
+      this.store.dispatch({ type: 'auto-admit', enabled });
     });
     for (const event of ['recording-started', 'recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
       on(event, () => {
@@ -319,7 +246,7 @@ export class RoomController {
       });
     }
     on('room-ended', () => {
-      if (this.state.isHost || this.snapshot.leaving) return;
+      if (this.state.isHost || this.getSnapshot().leaving) return;
       this.cleanup();
       this.deps.notify({ title: 'Room Ended', message: 'The host left, so the room has ended.', tone: 'info' });
       this.deps.navigateHome();
@@ -329,61 +256,39 @@ export class RoomController {
       else console.warn('Room:', message);
     });
     on('signaling-message', (signal) => {
-      this.onSignal(signal);
+      if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
     });
   }
 
   private enterRoom(joined: IncomingEvents['room-joined']): void {
     const media = this.media;
-    this.dispatch({
-      type: 'joined',
-      ...joined,
-      local: { videoEnabled: media?.videoEnabled ?? true, audioEnabled: media?.audioEnabled ?? true },
-    });
+    this.store.dispatch({ type: 'joined', ...joined, local: { videoEnabled: media?.sendsVideo ?? false, audioEnabled: media?.sendsAudio ?? false } });
     const now = Date.now();
     saveStoredRoom(
       joined.hostId === joined.selfId
         ? { roomId: joined.roomId, userName: this.userName, isHost: true, roomName: joined.roomName, createdAt: now }
         : { roomId: joined.roomId, userName: this.userName, isHost: false, joinedAt: now },
     );
-    this.setStream(joined.selfId, media?.previewStream() ?? null);
-    this.mesh = new PeerMesh(joined.selfId, this.deps.iceServers, {
-      signal: (to, signal) => {
-        void this.signaling?.emit('signaling-message', { ...signal, from: joined.selfId, to, roomId: joined.roomId });
-      },
-      remoteStream: (id, stream) => {
-        this.setStream(id, stream);
-        void this.recording.onMediaChanged(id);
-      },
-      peerState: (id, state) => {
-        this.dispatch({ type: 'peer-state', participantId: id, state });
-      },
-      stats: (id, stats, quality) => {
-        this.update({ stats: { ...this.snapshot.stats, [id]: stats } });
-        this.dispatch({ type: 'peer-quality', participantId: id, quality });
-      },
-      channelOpen: (id) => {
-        this.mesh?.send(id, this.mediaState());
-        if (this.state.isScreenSharing) this.mesh?.send(id, { type: 'screen-sharing-started' });
-      },
-      message: (id, message) => {
-        this.onPeerMessage(id, message);
-      },
-      permanentlyFailed: (id) => {
-        const name = this.state.participants.find((p) => p.id === id)?.name ?? 'a participant';
-        this.deps.notify({ title: 'Connection Lost', message: `Could not reconnect to ${name}.`, tone: 'error' });
-      },
+    this.store.setStream(joined.selfId, media?.previewStream() ?? null);
+    const peers = new RoomPeers({
+      store: this.store,
+      selfId: joined.selfId,
+      roomId: joined.roomId,
+      iceServers: this.deps.iceServers,
+      sendSignal: (signal) => void this.signaling?.emit('signaling-message', signal),
+      notify: this.deps.notify,
+      currentState: () => this.controls.currentState(),
+      onRemoteStream: (id) => void this.recording.onMediaChanged(id),
     });
-    this.mesh.setLocalTracks({ audio: media?.audioTrack ?? null, video: media?.outgoingVideo ?? null });
-    for (const participant of joined.participants) if (participant.id !== joined.selfId) this.callOrExpect(participant.id);
-    this.replayUnknownSignals();
+    this.peers = peers;
+    peers.setLocalTracks({ audio: media?.audioTrack ?? null, video: media?.outgoingVideo ?? null });
+    for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
   }
 
   private onParticipantJoined(participant: ParticipantInfo): void {
     if (this.state.phase !== 'joined' || participant.id === this.state.selfId) return;
-    this.dispatch({ type: 'participant-joined', participant });
-    this.callOrExpect(participant.id);
-    this.replayUnknownSignals();
+    this.store.dispatch({ type: 'participant-joined', participant });
+    this.peers?.add(participant.id);
     void this.recording.onParticipantJoined(participant.id);
     this.deps.notify({ title: 'Participant Joined', message: `${participant.name} joined the room.`, tone: 'info' });
   }
@@ -399,107 +304,34 @@ export class RoomController {
     const participant = this.state.participants.find((p) => p.id === participantId);
     if (!participant) return;
     void this.recording.onParticipantLeft(participantId);
-    this.mesh?.remove(participantId);
-    this.setStream(participantId, null);
-    this.dispatch({ type: 'participant-left', participantId });
+    this.peers?.remove(participantId);
+    this.store.setStream(participantId, null);
+    this.store.dispatch({ type: 'participant-left', participantId });
     this.deps.notify({ title: 'Participant Left', message: `${participant.name} left the room.`, tone: 'info' });
   }
 
-  private onRecordingAnnounced(event: 'recording-started' | 'recording-paused' | 'recording-resumed' | 'recording-stopped'): void {
+  private onRecordingAnnounced(event: Announcement): void {
     if (this.state.isHost) {
       // The host's own state moves with its recorder; only the stop waits for the room's word.
       if (event === 'recording-stopped') this.recording.onRecordingStopped();
       return;
     }
-    this.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
+    this.store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
     if (event === 'recording-started') this.deps.notify({ title: 'Recording Started', message: 'The host is recording this room.', tone: 'info' });
     if (event === 'recording-stopped') this.deps.notify({ title: 'Recording Stopped', message: 'The host stopped recording.', tone: 'info' });
   }
 
-  private onSignal(signal: PeerSignal): void {
-    if (signal.to !== this.state.selfId && this.state.selfId) return;
-    const known = this.state.phase === 'joined' && this.state.participants.some((p) => p.id === signal.from && !p.isLocal);
-    if (known) {
-      this.mesh?.handleSignal(signal);
-      return;
-    }
-    // Their offer can overtake the host's news that they joined: keep it briefly.
-    const now = Date.now();
-    this.unknownSignals = [...this.unknownSignals.filter((s) => now - s.at < UNKNOWN_SIGNAL_TTL_MS), { signal, at: now }].slice(-100);
-  }
-
-  private replayUnknownSignals(): void {
-    const waiting = this.unknownSignals;
-    this.unknownSignals = [];
-    for (const { signal } of waiting) this.onSignal(signal);
-  }
-
-  private onPeerMessage(participantId: string, message: PeerMessage): void {
-    switch (message.type) {
-      case 'media-state':
-        this.dispatch({ type: 'media-state', participantId, videoEnabled: message.videoEnabled, audioEnabled: message.audioEnabled });
-        return;
-      case 'screen-sharing-started':
-      case 'screen-sharing-stopped':
-        this.dispatch({ type: 'screen-sharing', participantId, sharing: message.type === 'screen-sharing-started' });
-        return;
-    }
-  }
-
-  private callOrExpect(participantId: string): void {
-    const mesh = this.mesh;
-    if (!mesh) return;
-    if (!mesh.offersTo(participantId)) {
-      mesh.expect(participantId);
-      return;
-    }
-    try {
-      mesh.connect(participantId);
-    } catch (error) {
-      console.warn('Room:', error instanceof Error ? error.message : error);
-    }
-  }
-
-  private stopScreenShare(): void {
-    const media = this.media;
-    if (!media?.isSharing) return;
-    media.stopScreenShare();
-    this.applyOutgoingVideo();
-    this.dispatch({ type: 'screen-sharing', participantId: this.state.selfId, sharing: false });
-    this.mesh?.broadcast({ type: 'screen-sharing-stopped' });
-    this.deps.notify({ title: 'Screen Sharing Stopped', message: 'Everyone sees your camera again.', tone: 'info' });
-  }
-
-  /** Sends the camera or the screen, whichever is current, to everyone and to the recording. */
-  private applyOutgoingVideo(): void {
-    const media = this.media;
-    if (!media) return;
-    this.mesh?.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
-    this.setStream(this.state.selfId, media.previewStream());
-    void this.recording.onMediaChanged(this.state.selfId);
-  }
-
-  private mediaState(): PeerMessage {
-    return { type: 'media-state', videoEnabled: this.media?.videoEnabled ?? false, audioEnabled: this.media?.audioEnabled ?? false };
-  }
-
-  private announceMedia(): void {
-    const media = this.media;
-    if (!media) return;
-    if (this.state.selfId) this.dispatch({ type: 'media-state', participantId: this.state.selfId, videoEnabled: media.videoEnabled, audioEnabled: media.audioEnabled });
-    this.mesh?.broadcast(this.mediaState());
-  }
-
   private participantMedia(participantId: string): ParticipantMedia {
-    if (participantId === this.state.selfId) return { video: this.media?.outgoingVideo ?? null, audio: this.media?.audioTrack ?? null };
-    const stream = this.snapshot.streams.get(participantId);
+    if (participantId === this.state.selfId) return this.controls.participantMedia();
+    const stream = this.getSnapshot().streams.get(participantId);
     return { video: stream?.getVideoTracks()[0] ?? null, audio: stream?.getAudioTracks()[0] ?? null };
   }
 
   private async decideGuest(guestId: string, event: 'approve-guest' | 'reject-guest'): Promise<void> {
-    if (!this.allowed(event) || !this.signaling || this.snapshot.guestActions.includes(guestId)) return;
+    const { guestActions } = this.getSnapshot();
+    if (!this.allowed(event) || !this.signaling || guestActions.includes(guestId)) return;
     const guest = this.state.pendingGuests.find((g) => g.id === guestId);
-    this.update({ guestActions: [...this.snapshot.guestActions, guestId] });
+    this.store.update({ guestActions: [...guestActions, guestId] });
     try {
       const ack = await this.signaling.emit(event, { guestId, roomId: this.state.roomId });
       if (!ack.success) {
@@ -512,7 +344,7 @@ export class RoomController {
     } catch (error) {
       console.warn('Room: guest decision failed:', error);
     } finally {
-      this.update({ guestActions: this.snapshot.guestActions.filter((id) => id !== guestId) });
+      this.store.update({ guestActions: this.getSnapshot().guestActions.filter((id) => id !== guestId) });
     }
   }
 
@@ -528,7 +360,7 @@ export class RoomController {
   private failJoin(message: string): void {
     console.warn('Room: join failed:', message);
     this.cleanup();
-    this.update({ joinError: message });
+    this.store.update({ joinError: message });
     this.deps.notify({ title: 'Failed to Join Room', message, tone: 'error' });
   }
 
@@ -539,32 +371,13 @@ export class RoomController {
     const signaling = this.signaling;
     this.signaling = null;
     signaling?.disconnect();
-    this.mesh?.close();
-    this.mesh = null;
+    this.peers?.close();
+    this.peers = null;
     this.media?.stop();
     this.media = null;
-    this.unknownSignals = [];
     const wasInRoom = this.state.phase !== 'idle';
-    this.dispatch({ type: 'reset' });
+    this.store.dispatch({ type: 'reset' });
     if (wasInRoom) clearStoredRoom();
-    this.update({ streams: new Map(), stats: {}, guestActions: [] });
-  }
-
-  private setStream(participantId: string, stream: MediaStream | null): void {
-    const streams = new Map(this.snapshot.streams);
-    if (stream) streams.set(participantId, stream);
-    else streams.delete(participantId);
-    this.update({ streams });
-  }
-
-  private dispatch(action: RoomAction): void {
-    this.update({ room: roomReducer(this.snapshot.room, action) });
-  }
-
-  private update(patch: Partial<RoomSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...patch };
-    this.listeners.forEach((listener) => {
-      listener();
-    });
+    this.store.update({ streams: new Map(), stats: {}, guestActions: [] });
   }
 }

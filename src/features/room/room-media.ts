@@ -51,6 +51,15 @@ export class RoomMedia {
     return problems;
   }
 
+  /** What others see: video turned on and something to send (a camera or a screen). */
+  get sendsVideo(): boolean {
+    return this.videoEnabled && this.outgoingVideo !== null;
+  }
+
+  get sendsAudio(): boolean {
+    return this.audioEnabled && this.audioTrack !== null;
+  }
+
   get hasCamera(): boolean {
     return this.cameraTrack !== null;
   }

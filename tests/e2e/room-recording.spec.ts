@@ -1,13 +1,23 @@
+import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { frameAt, meanColor, probe, webmLayout } from './support/media';
-import { prepareRoomContext, roomWithGuest } from './support/room';
+import { hostRoom, newRoomId, prepareRoomContext, roomWithGuest } from './support/room';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
 });
+
+/** Loudest audio sample of a file in dBFS (about -91 for digital silence). */
+async function maxVolume(file: string): Promise<number> {
+  const { stderr } = await promisify(execFile)('ffmpeg', ['-v', 'info', '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
+  const match = /max_volume: (-?[\d.]+) dB/.exec(stderr);
+  if (!match) throw new Error(`No volume reading for ${file}`);
+  return Number(match[1]);
+}
 
 interface StoredRow {
   id: string;
@@ -147,6 +157,8 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   const info = await probe(file);
   expect(info.video).toMatchObject({ width: 1920, height: 1080 });
   expect(info.audio?.codecName).toBe('opus');
+  // Both microphones play a tone: the mix is not silence.
+  expect(await maxVolume(file)).toBeGreaterThan(-60);
   // The file lasts as long as the recording did (less a pause: none here), give or take the messages' time.
   expect(info.duration).toBeGreaterThan(wall - 0.3);
   expect(info.duration).toBeLessThan(wall + 2);
@@ -186,6 +198,8 @@ test('separate recording: one file per participant, paused and resumed', async (
     expect(info.duration).toBeGreaterThan(2.5);
     expect(info.duration).toBeLessThan(wall + 1);
     expect((await webmLayout(file)).hasCues).toBe(true);
+    // Each file has its participant's own sound: the guest's arrives over WebRTC.
+    expect(await maxVolume(file)).toBeGreaterThan(-60);
   }
 });
 
@@ -221,4 +235,21 @@ test('a room recording survives the host’s tab crashing: its bytes are in Inde
   const file = path.join(testInfo.outputDir, 'crashed.webm');
   await writeFile(file, Uint8Array.from(bytes));
   expect((await probe(file)).video).toMatchObject({ width: 1920, height: 1080 });
+});
+
+test('local-only recording: the host’s own camera and microphone in one file', async ({ page: host }, testInfo) => {
+  await hostRoom(host, newRoomId('local'), 'Hana');
+  await host.getByRole('radio', { name: 'Local only' }).check();
+  await record(host, 2);
+  await expect(host.getByTestId('room-recording-stats')).toContainText('Local only');
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  expect(saved?.name).toMatch(/^podcast-[a-z2-9]{8}-.*\.webm$/);
+  const info = await probe(saved?.file ?? '');
+  expect(info.video).toMatchObject({ width: 1280, height: 720 });
+  expect(info.audio?.codecName).toBe('opus');
+  // The camera's blue field fills the picture.
+  const [r, g, b] = meanColor(await frameAt(saved?.file ?? '', 1), 100, 100, 400, 300);
+  expect(b).toBeGreaterThan(r + 60);
+  expect(b).toBeGreaterThan(g + 60);
+  expect(await storedRows(host)).toEqual([expect.objectContaining({ mode: 'room-local-only', state: 'done' })]);
 });

@@ -18,6 +18,13 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function expectAccessible(page: Page): Promise<void> {
+  // Toasts fade in and out; axe would measure a half-transparent one's contrast.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
+      for (let node: Element | null = toast; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+      return true;
+    }),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

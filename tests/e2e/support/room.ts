@@ -116,9 +116,30 @@ export async function roomWithGuest(context: BrowserContext, host: Page, guard: 
   await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
   await host.keyboard.press('Escape');
   if (options.autoAdmit) await host.getByRole('switch', { name: 'Admit guests automatically' }).click();
-  await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
-  await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  try {
+    await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  } catch (error) {
+    // Say what each side's connections were doing, so a failure can be told apart from slowness.
+    throw new Error(`${String(error)}\nhost: ${await describeConnections(host)}\nguest: ${await describeConnections(guest)}`, { cause: error });
+  }
   return { roomId, guest };
+}
+
+/** Each RTCPeerConnection of the page: its states and what it has negotiated. */
+export function describeConnections(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify(
+      (window.__pcs ?? []).map((pc) => ({
+        signaling: pc.signalingState,
+        ice: pc.iceConnectionState,
+        connection: pc.connectionState,
+        gathering: pc.iceGatheringState,
+        local: pc.localDescription?.type,
+        remote: pc.remoteDescription?.type,
+      })),
+    ),
+  );
 }
 
 /** Listens on the room's BroadcastChannel from `page`, recording who posts (participant ids). */

@@ -66,7 +66,7 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick }:
   const className = [classes.tile, isLocal ? classes.local : '', participant.isScreenSharing ? classes.sharing : ''].join(' ');
 
   return (
-    <figure className={className} style={{ margin: 0 }} data-testid="participant-tile" data-participant={name} data-state={state} data-local={isLocal}>
+    <figure className={className} style={{ margin: 0 }} data-testid="participant-tile" data-participant={name} data-state={state} data-connection={participant.connectionState} data-local={isLocal}>
       <video ref={videoRef} autoPlay playsInline muted={isLocal} aria-label={`Video of ${label}`} />
       {state !== 'playing' ? (
         <div className={classes.overlay}>

@@ -230,6 +230,11 @@ export class PeerLink {
     };
   }
 
+  /** Re-reads the connection's state, in case its change event was missed (the mesh calls this as it polls). */
+  syncState(): void {
+    if (!this.closed && this.pc.connectionState === 'connected') this.onConnectionState();
+  }
+
   private onConnectionState(): void {
     const state = this.pc.connectionState;
     if (state === 'connected') {

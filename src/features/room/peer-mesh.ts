@@ -214,6 +214,8 @@ export class PeerMesh {
         link.fail('The connection was closed');
         continue;
       }
+      // Connection-state events can be missed or coalesced under load: every poll re-asserts the live state.
+      link.syncState();
       if (!link.everConnected) continue;
       const totals = totalsFromReport(records);
       const stats = statsSince(totals, this.totals.get(link) ?? null);

@@ -159,8 +159,9 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   expect(info.audio?.codecName).toBe('opus');
   // Both microphones play a tone: the mix is not silence.
   expect(await maxVolume(file)).toBeGreaterThan(-60);
-  // The file lasts as long as the recording did (less a pause: none here), give or take the messages' time.
-  expect(info.duration).toBeGreaterThan(wall - 0.3);
+  // The file lasts as long as the recording did, give or take the messages' time and, on an overloaded
+  // machine, a last frame or audio block that was still on its way at Stop.
+  expect(info.duration).toBeGreaterThan(wall - 1);
   expect(info.duration).toBeLessThan(wall + 2);
   const layout = await webmLayout(file);
   expect(layout.hasCues).toBe(true);

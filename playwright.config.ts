@@ -22,7 +22,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'pages', testIgnore: /studio-.*\.spec\.ts/ },
+    { name: 'pages', testIgnore: [/studio-.*\.spec\.ts/, /room-.*\.spec\.ts/] },
     {
       // Recording tests encode 1080p video in real time and time it to a tenth of a second: on a
       // two-core machine they run one at a time, after the page tests, so they never share the CPU.
@@ -30,6 +30,23 @@ export default defineConfig({
       testMatch: /studio-.*\.spec\.ts/,
       workers: 1,
       dependencies: ['pages'],
+    },
+    {
+      // Room tests run two or three participants with real WebRTC (and recording) in one browser:
+      // one at a time, after the recording tests, so neither shares the two cores with the other.
+      name: 'room',
+      testMatch: /room-.*\.spec\.ts/,
+      workers: 1,
+      dependencies: ['recording'],
+      // With no ICE servers, Chromium hides local addresses behind mDNS names that the other page must
+      // resolve over multicast; on a loaded test machine that now and then stalls for over 30 s. Plain
+      // local addresses take the network's multicast out of what these tests depend on.
+      use: {
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
+        },
+      },
     },
   ],
   webServer: {

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip
 import { IconDownload, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
-import { MODE_LABELS } from '../../shared/recording-modes';
+import { STORED_MODE_LABELS } from '../../shared/recording-modes';
 import type { RecordingRow } from '../../shared/storage/recordings-db';
 import { saveRecordingFile } from './save-recording';
 import { useRecordingUrl } from './useRecordingUrl';
@@ -76,7 +76,7 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
           </Text>
           <Group gap={6}>
             <Badge variant="light" data-testid="library-mode">
-              {MODE_LABELS[row.mode]}
+              {STORED_MODE_LABELS[row.mode]}
             </Badge>
             <Badge variant="light" color="gray" data-testid="library-duration">
               {formatDuration(row.durationMs / 1000)}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import type { RecordingRow } from '../../shared/storage/recordings-db';
 import type { RepairResult } from '../../shared/storage/repair-recording';
-import { MODE_LABELS } from '../../shared/recording-modes';
+import { STORED_MODE_LABELS } from '../../shared/recording-modes';
 import { interruptedQuery, useRecordingsSync, useRefreshRecordings } from './recordings-query';
 import { saveRecordingFile } from './save-recording';
 
@@ -44,7 +44,7 @@ function InterruptedRecording({ row, onRecovered }: { row: RecordingRow; onRecov
     <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="A recording was interrupted" role="region">
       <Stack gap="xs">
         <Text size="sm" data-testid="interrupted-details">
-          {MODE_LABELS[row.mode]} recording from {when}: {formatDuration(row.durationMs / 1000)} ({formatFileSize(row.size)}) was saved before it stopped.
+          {STORED_MODE_LABELS[row.mode]} recording from {when}: {formatDuration(row.durationMs / 1000)} ({formatFileSize(row.size)}) was saved before it stopped.
           Recover it to get a playable file, or discard it to free the space.
         </Text>
         {recover.isError ? (
@@ -72,7 +72,7 @@ function RecoveredRecording({ recovered, onClose }: { recovered: Recovered; onCl
     <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} title="Recording recovered" role="region" withCloseButton closeButtonLabel="Dismiss" onClose={onClose}>
       <Stack gap="xs">
         <Text size="sm" data-testid="recovered-details">
-          {formatDuration(result.durationMs / 1000)} of your {MODE_LABELS[row.mode]} recording ({formatFileSize(result.size)}) is back and saved in Your recordings.
+          {formatDuration(result.durationMs / 1000)} of your {STORED_MODE_LABELS[row.mode]} recording ({formatFileSize(result.size)}) is back and saved in Your recordings.
         </Text>
         <Group gap="xs">
           <Button size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void saveRecordingFile(row)}>

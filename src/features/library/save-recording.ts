@@ -1,11 +1,14 @@
 import { downloadBlob } from '../../shared/download';
 import { recordingFileName } from '../../shared/format';
-import { defaultRecordingName } from '../../shared/recording-modes';
+import { defaultRecordingName, isStudioMode } from '../../shared/recording-modes';
 import { readRecordingFile, type RecordingRow } from '../../shared/storage/recordings-db';
 
-/** A renamed recording downloads under its name; others under the spec's recording-{mode}-{time} name. */
+/**
+ * A studio recording with its default name downloads under the spec's recording-{mode}-{time} name;
+ * renamed recordings and room files (whose names carry the participant) under their own name.
+ */
 export function libraryFileName(row: Pick<RecordingRow, 'name' | 'mode' | 'createdAt'>): string {
-  if (row.name === defaultRecordingName(row.mode)) return recordingFileName(row.mode, new Date(row.createdAt));
+  if (isStudioMode(row.mode) && row.name === defaultRecordingName(row.mode)) return recordingFileName(row.mode, new Date(row.createdAt));
   // Characters that file systems refuse (Windows is the strictest) become dashes.
   const safe = Array.from(row.name, (char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '-' : char))
     .join('')

@@ -3,7 +3,7 @@
  * shared by both sides so comlink calls are checked at compile time.
  */
 import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
-import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { RecordingMode, StoredRecordingMode } from '../../shared/storage/recordings-db';
 
 export type VideoSourceKind = 'screen' | 'webcam';
 
@@ -21,7 +21,8 @@ export interface CompositeLayout {
 export interface StartOptions {
   recordingId: string;
   name: string;
-  mode: RecordingMode;
+  /** Stored with the recording's row; room recordings use their own kinds. */
+  mode: StoredRecordingMode;
   size: Size;
   /** Bits per second. */
   videoBitrate: number;

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, Stack, Title } from '@mantine/core';
+import { Button, Card, Stack, Title } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconSettings, IconUsers } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { newRoomId } from '../room/sanitize';
 import type { StudioSnapshot } from '../recording/studio-controller';
 import { WebcamWindowLauncher } from '../webcam-window/WebcamWindowLauncher';
 
@@ -12,6 +13,7 @@ interface QuickSetupProps {
 
 export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: QuickSetupProps) {
   const busy = snapshot.recordingState !== 'idle';
+  const navigate = useNavigate();
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -43,11 +45,14 @@ export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: Qu
         <Button
           variant="default"
           leftSection={<IconUsers size={16} aria-hidden />}
-          rightSection={<Badge size="xs" variant="light">Coming Soon</Badge>}
-          disabled
           justify="flex-start"
+          onClick={() => {
+            // A fresh id per press: the first person to join a room becomes its host (DECISIONS 15).
+            const roomId = newRoomId((count) => crypto.getRandomValues(new Uint8Array(count)));
+            void navigate({ to: '/room/$roomId', params: { roomId } });
+          }}
         >
-          Create Podcast Room
+          Create Room
         </Button>
         <Button component={Link} to="/settings" variant="default" leftSection={<IconSettings size={16} aria-hidden />} justify="flex-start">
           Recording Settings

@@ -8,12 +8,16 @@ import { editChunk, planChunkEdits, type FileEdit } from './file-edit';
  */
 
 export type RecordingMode = 'screen-only' | 'webcam-only' | 'screen-webcam';
+/** Room recordings (src/features/room): the mixed file, one participant's file, or the host's own streams. */
+export type RoomRecordingKind = 'room-mixed' | 'room-separate' | 'room-local-only';
+/** What a stored row records: a studio mode or a room recording. */
+export type StoredRecordingMode = RecordingMode | RoomRecordingKind;
 export type RecordingRowState = 'recording' | 'paused' | 'finalizing' | 'done';
 
 export interface RecordingRow {
   id: string;
   name: string;
-  mode: RecordingMode;
+  mode: StoredRecordingMode;
   state: RecordingRowState;
   createdAt: number;
   updatedAt: number;

@@ -1,0 +1,73 @@
+/**
+ * The frames LocalSignaling puts on a room's BroadcastChannel. Every tab of the browser profile
+ * can post on it, so frames are parsed defensively and anything malformed is dropped.
+ */
+import type { IncomingEvent, OutgoingEvent } from './protocol';
+
+export type WireFrame =
+  /** A client's request to the room (answered by the host's tab). */
+  | { kind: 'request'; ackId: string | null; from: string; event: OutgoingEvent; payload: Record<string, unknown> }
+  /** The host's acknowledgement of one request. */
+  | { kind: 'ack'; ackId: string; to: string; ack: Record<string, unknown> }
+  /** An event for one participant, or for all members ('*') but `except`. */
+  | { kind: 'event'; from: string; to: string; except?: string; event: IncomingEvent; payload: Record<string, unknown> };
+
+const OUTGOING: ReadonlySet<string> = new Set<OutgoingEvent>([
+  'create-room',
+  'join-room',
+  'signaling-message',
+  'start-recording',
+  'stop-recording',
+  'pause-recording',
+  'resume-recording',
+  'leave-room',
+  'approve-guest',
+  'reject-guest',
+  'kick-participant',
+  'set-auto-admit',
+]);
+
+const INCOMING: ReadonlySet<string> = new Set<IncomingEvent>([
+  'signaling-message',
+  'room-created',
+  'room-joined',
+  'participant-joined',
+  'participant-left',
+  'guest-request',
+  'pending-guests',
+  'recording-started',
+  'recording-paused',
+  'recording-resumed',
+  'recording-stopped',
+  'auto-admit-changed',
+  'room-ended',
+  'error',
+]);
+
+const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 128;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function parseWireFrame(data: unknown): WireFrame | null {
+  if (!isRecord(data)) return null;
+  switch (data.kind) {
+    case 'request':
+      if (!isId(data.from) || typeof data.event !== 'string' || !OUTGOING.has(data.event) || !isRecord(data.payload)) return null;
+      if (data.ackId !== null && !isId(data.ackId)) return null;
+      return { kind: 'request', ackId: data.ackId, from: data.from, event: data.event as OutgoingEvent, payload: data.payload };
+    case 'ack':
+      if (!isId(data.ackId) || !isId(data.to) || !isRecord(data.ack)) return null;
+      return { kind: 'ack', ackId: data.ackId, to: data.to, ack: data.ack };
+    case 'event': {
+      if (!isId(data.from) || !isId(data.to) || typeof data.event !== 'string' || !INCOMING.has(data.event) || !isRecord(data.payload)) return null;
+      const frame: WireFrame = { kind: 'event', from: data.from, to: data.to, event: data.event as IncomingEvent, payload: data.payload };
+      if (isId(data.except)) frame.except = data.except;
+      return frame;
+    }
+    default:
+      return null;
+  }
+}
+
+export const roomChannelName = (roomId: string): string => `room:${roomId}`;
+export const hostLockName = (roomId: string): string => `framecast-room:${roomId}:host`;
+export const memberLockName = (roomId: string, id: string): string => `framecast-room:${roomId}:member:${id}`;

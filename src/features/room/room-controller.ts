@@ -1,0 +1,383 @@
+/**
+ * Orchestrates one participant's room: joining through signaling, the local media, the peers,
+ * the room state, and (for the host) recording. It holds no React; the room page subscribes to its
+ * store and calls its methods.
+ */
+import type { Settings } from '../settings/settings-schema';
+import { LocalMediaControls } from './local-media-controls';
+import { copyInviteLink, downloadRoomFiles } from './room-files';
+import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type RoomRecordingMode } from './protocol';
+import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
+import { announcedRecordingState } from './room-recording-machine';
+import { RoomRecordingController } from './room-recording-controller';
+import { RoomMedia } from './room-media';
+import { RoomPeers } from './room-peers';
+import type { ParticipantMedia } from './room-recorder';
+import type { RoomState } from './room-state';
+import { RoomStore, type RoomSnapshot } from './room-store';
+import { clearStoredRoom, saveStoredRoom, takeRoomAttempt } from './room-storage';
+import { sanitizeName } from './sanitize';
+import type { SignalingTransport } from './signaling-transport';
+import type { RoomNotice } from './room-notice';
+
+export type { RoomSnapshot };
+
+export interface RoomDeps {
+  roomId: string;
+  settings: () => Settings;
+  notify: (notice: RoomNotice) => void;
+  download: (url: string, fileName: string) => void;
+  navigateHome: () => void;
+  /** Makes the transport for one join; `allowCreate` gates becoming a room's host (the creation limit). */
+  createSignaling: (selfId: string, allowCreate: () => boolean) => SignalingTransport;
+  newParticipantId: () => string;
+  iceServers: RTCIceServer[];
+}
+
+type Announcement = 'recording-started' | 'recording-paused' | 'recording-resumed' | 'recording-stopped';
+
+export class RoomController {
+  private readonly store = new RoomStore();
+  private signaling: SignalingTransport | null = null;
+  private unsubscribe: (() => void)[] = [];
+  private peers: RoomPeers | null = null;
+  private media: RoomMedia | null = null;
+  private readonly recording: RoomRecordingController;
+  private readonly controls: LocalMediaControls;
+  private guestDialogOpen = false;
+  private userName = '';
+
+  constructor(private readonly deps: RoomDeps) {
+    this.recording = new RoomRecordingController({
+      state: () => this.state,
+      dispatch: (action) => {
+        this.store.dispatch(action);
+      },
+      notify: deps.notify,
+      media: (id) => this.participantMedia(id),
+      emit: (event, payload) => (this.signaling ? this.signaling.emit(event, payload) : Promise.reject(new Error(ROOM_ERRORS.notInRoom))),
+      settings: deps.settings,
+      setFiles: (files) => {
+        this.store.update({ files });
+      },
+      downloadFiles: () => void this.download(),
+    });
+    this.controls = new LocalMediaControls({
+      store: this.store,
+      media: () => this.media,
+      peers: () => this.peers,
+      notify: deps.notify,
+      onLocalMediaChanged: () => void this.recording.onMediaChanged(this.state.selfId),
+    });
+  }
+
+  subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
+
+  getSnapshot = (): RoomSnapshot => this.store.getSnapshot();
+
+  get state(): RoomState {
+    return this.store.room;
+  }
+
+  setGuestDialogOpen(open: boolean): void {
+    this.guestDialogOpen = open;
+  }
+
+  async join(rawName: string): Promise<void> {
+    const name = sanitizeName(rawName);
+    if (!name) {
+      this.deps.notify({ title: 'Name Required', message: 'Please enter your name to join the room.', tone: 'error' });
+      return;
+    }
+    if (this.state.phase !== 'idle') return;
+    if (!takeRoomAttempt('join').allowed) {
+      this.failJoin(ROOM_ERRORS.tooManyJoins);
+      return;
+    }
+    this.userName = name;
+    this.store.update({ joinError: null });
+    this.store.dispatch({ type: 'joining', roomId: this.deps.roomId });
+    const media = new RoomMedia();
+    this.media = media;
+    const { audio } = this.deps.settings();
+    const problems = await media.start({ echoCancellation: audio.echoCancellation, noiseSuppression: audio.noiseSuppression, autoGainControl: true });
+    for (const problem of problems) this.deps.notify({ title: problem.title, message: problem.message, tone: 'error' });
+    if (this.media !== media) return; // left while the devices were being asked for
+    const selfId = this.deps.newParticipantId();
+    const signaling = this.deps.createSignaling(selfId, () => takeRoomAttempt('create').allowed);
+    this.signaling = signaling;
+    this.listen(signaling);
+    try {
+      await signaling.connect();
+      const ack = await signaling.emit('join-room', { roomId: this.deps.roomId, participantName: name });
+      if (this.signaling !== signaling) return;
+      if (!ack.success) this.failJoin(ack.error ?? ROOM_ERRORS.joinFailed);
+      else if (ack.isHost) {
+        this.enterRoom({ roomId: this.deps.roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
+        this.deps.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
+      } else if (ack.pending) this.store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
+    } catch (error) {
+      if (this.signaling === signaling) this.failJoin(error instanceof Error ? error.message : ROOM_ERRORS.joinFailed);
+    }
+  }
+
+  /** Leaves the room: stops (and saves) a recording, closes every connection and the devices. */
+  async leave(options: { notify?: boolean; navigate?: boolean } = {}): Promise<void> {
+    if (this.getSnapshot().leaving) return;
+    const wasInRoom = this.state.phase !== 'idle';
+    this.store.update({ leaving: true });
+    try {
+      const { recordingState } = this.state;
+      if (this.state.isHost && (recordingState === 'recording' || recordingState === 'paused')) await this.recording.stop();
+      void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
+    } finally {
+      this.cleanup();
+      this.store.update({ leaving: false });
+    }
+    if (wasInRoom && options.notify !== false) this.deps.notify({ title: 'Left Room', message: 'You left the room.', tone: 'info' });
+    if (options.navigate !== false) this.deps.navigateHome();
+  }
+
+  /** The page is going away (tab closed or reloaded): tell the room at once, nothing asynchronous. */
+  leaveNow(): void {
+    void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
+    this.cleanup();
+  }
+
+  toggleVideo(): void {
+    this.controls.toggleVideo();
+  }
+
+  toggleAudio(): void {
+    this.controls.toggleAudio();
+  }
+
+  toggleScreenShare(): Promise<void> {
+    return this.controls.toggleScreenShare();
+  }
+
+  async approveGuest(guestId: string): Promise<void> {
+    await this.decideGuest(guestId, 'approve-guest');
+  }
+
+  async rejectGuest(guestId: string): Promise<void> {
+    await this.decideGuest(guestId, 'reject-guest');
+  }
+
+  async kick(participantId: string): Promise<void> {
+    if (!this.allowed('kick') || !this.signaling) return;
+    const participant = this.state.participants.find((p) => p.id === participantId);
+    const ack = await this.signaling.emit('kick-participant', { participantId, roomId: this.state.roomId }).catch(() => null);
+    if (ack?.success) this.deps.notify({ title: 'Participant Removed', message: `${participant?.name ?? 'The participant'} was removed from the room.`, tone: 'info' });
+  }
+
+  setRecordingMode(mode: RoomRecordingMode): void {
+    if (!this.allowed('change-mode') || this.state.recordingState !== 'idle') return;
+    this.store.dispatch({ type: 'recording-mode', mode });
+  }
+
+  async setAutoAdmit(enabled: boolean): Promise<void> {
+    if (!this.allowed('auto-admit') || !this.signaling) return;
+    await this.signaling.emit('set-auto-admit', { roomId: this.state.roomId, enabled }).catch(() => undefined);
+  }
+
+  async startRecording(): Promise<void> {
+    if (this.allowed('start-recording')) await this.recording.start();
+  }
+
+  async stopRecording(): Promise<void> {
+    if (this.allowed('stop-recording')) await this.recording.stop();
+  }
+
+  async pauseRecording(): Promise<void> {
+    if (this.allowed('pause-recording')) await this.recording.pause();
+  }
+
+  async resumeRecording(): Promise<void> {
+    if (this.allowed('resume-recording')) await this.recording.resume();
+  }
+
+  /** Saves every file of the last recording. */
+  download(): Promise<void> {
+    return downloadRoomFiles(this.getSnapshot().files, this.deps.download, this.deps.notify);
+  }
+
+  copyInviteLink(): Promise<void> {
+    return copyInviteLink(this.deps.roomId, this.deps.notify);
+  }
+
+  private listen(signaling: SignalingTransport): void {
+    const on = <E extends keyof IncomingEvents>(event: E, handler: (payload: IncomingEvents[E]) => void) => {
+      this.unsubscribe.push(
+        signaling.on(event, (payload) => {
+          if (this.signaling === signaling) handler(payload);
+        }),
+      );
+    };
+    on('connect', () => {
+      this.store.dispatch({ type: 'connected', connected: true });
+    });
+    on('disconnect', () => {
+      this.store.dispatch({ type: 'connected', connected: false });
+    });
+    on('room-joined', (joined) => {
+      if (this.state.phase === 'joined') return;
+      this.enterRoom(joined);
+      this.deps.notify({ title: 'Joined Room', message: `Welcome to ${joined.roomName || 'the room'}.`, tone: 'success' });
+    });
+    on('participant-joined', ({ participant }) => {
+      this.onParticipantJoined(participant);
+    });
+    on('participant-left', ({ participantId, reason }) => {
+      this.onParticipantLeft(participantId, reason);
+    });
+    on('guest-request', ({ guest }) => {
+      if (!this.guestDialogOpen) this.deps.notify({ title: 'Guest Request', message: `${guest.name} wants to join the room.`, tone: 'info' });
+    });
+    on('pending-guests', ({ guests }) => {
+      this.store.dispatch({ type: 'pending-guests', guests });
+    });
+    on('auto-admit-changed', ({ enabled }) => {
+      this.store.dispatch({ type: 'auto-admit', enabled });
+    });
+    for (const event of ['recording-started', 'recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
+      on(event, () => {
+        this.onRecordingAnnounced(event);
+      });
+    }
+    on('room-ended', () => {
+      if (this.state.isHost || this.getSnapshot().leaving) return;
+      this.cleanup();
+      this.deps.notify({ title: 'Room Ended', message: 'The host left, so the room has ended.', tone: 'info' });
+      this.deps.navigateHome();
+    });
+    on('error', ({ message }) => {
+      if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.failJoin(message);
+      else console.warn('Room:', message);
+    });
+    on('signaling-message', (signal) => {
+      if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
+    });
+  }
+
+  private enterRoom(joined: IncomingEvents['room-joined']): void {
+    const media = this.media;
+    this.store.dispatch({ type: 'joined', ...joined, local: { videoEnabled: media?.sendsVideo ?? false, audioEnabled: media?.sendsAudio ?? false } });
+    const now = Date.now();
+    saveStoredRoom(
+      joined.hostId === joined.selfId
+        ? { roomId: joined.roomId, userName: this.userName, isHost: true, roomName: joined.roomName, createdAt: now }
+        : { roomId: joined.roomId, userName: this.userName, isHost: false, joinedAt: now },
+    );
+    this.store.setStream(joined.selfId, media?.previewStream() ?? null);
+    const peers = new RoomPeers({
+      store: this.store,
+      selfId: joined.selfId,
+      roomId: joined.roomId,
+      iceServers: this.deps.iceServers,
+      sendSignal: (signal) => void this.signaling?.emit('signaling-message', signal),
+      notify: this.deps.notify,
+      currentState: () => this.controls.currentState(),
+      onRemoteStream: (id) => void this.recording.onMediaChanged(id),
+    });
+    this.peers = peers;
+    peers.setLocalTracks({ audio: media?.audioTrack ?? null, video: media?.outgoingVideo ?? null });
+    for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
+  }
+
+  private onParticipantJoined(participant: ParticipantInfo): void {
+    if (this.state.phase !== 'joined' || participant.id === this.state.selfId) return;
+    this.store.dispatch({ type: 'participant-joined', participant });
+    this.peers?.add(participant.id);
+    void this.recording.onParticipantJoined(participant.id);
+    this.deps.notify({ title: 'Participant Joined', message: `${participant.name} joined the room.`, tone: 'info' });
+  }
+
+  private onParticipantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void {
+    if (participantId === this.state.selfId) {
+      if (reason !== 'kicked') return;
+      this.cleanup();
+      this.deps.notify({ title: 'Removed from Room', message: 'The host removed you from the room.', tone: 'warning' });
+      this.deps.navigateHome();
+      return;
+    }
+    const participant = this.state.participants.find((p) => p.id === participantId);
+    if (!participant) return;
+    void this.recording.onParticipantLeft(participantId);
+    this.peers?.remove(participantId);
+    this.store.setStream(participantId, null);
+    this.store.dispatch({ type: 'participant-left', participantId });
+    this.deps.notify({ title: 'Participant Left', message: `${participant.name} left the room.`, tone: 'info' });
+  }
+
+  private onRecordingAnnounced(event: Announcement): void {
+    if (this.state.isHost) {
+      // The host's own state moves with its recorder; only the stop waits for the room's word.
+      if (event === 'recording-stopped') this.recording.onRecordingStopped();
+      return;
+    }
+    this.store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
+    if (event === 'recording-started') this.deps.notify({ title: 'Recording Started', message: 'The host is recording this room.', tone: 'info' });
+    if (event === 'recording-stopped') this.deps.notify({ title: 'Recording Stopped', message: 'The host stopped recording.', tone: 'info' });
+  }
+
+  private participantMedia(participantId: string): ParticipantMedia {
+    if (participantId === this.state.selfId) return this.controls.participantMedia();
+    const stream = this.getSnapshot().streams.get(participantId);
+    return { video: stream?.getVideoTracks()[0] ?? null, audio: stream?.getAudioTracks()[0] ?? null };
+  }
+
+  private async decideGuest(guestId: string, event: 'approve-guest' | 'reject-guest'): Promise<void> {
+    const { guestActions } = this.getSnapshot();
+    if (!this.allowed(event) || !this.signaling || guestActions.includes(guestId)) return;
+    const guest = this.state.pendingGuests.find((g) => g.id === guestId);
+    this.store.update({ guestActions: [...guestActions, guestId] });
+    try {
+      const ack = await this.signaling.emit(event, { guestId, roomId: this.state.roomId });
+      if (!ack.success) {
+        console.warn(`Room: could not ${event === 'approve-guest' ? 'approve' : 'reject'} the guest:`, ack.error);
+        return;
+      }
+      const name = guest?.name ?? 'The guest';
+      if (event === 'approve-guest') this.deps.notify({ title: 'Guest Approved', message: `${name} is joining the room.`, tone: 'success' });
+      else this.deps.notify({ title: 'Guest Rejected', message: `${name} was not let in.`, tone: 'info' });
+    } catch (error) {
+      console.warn('Room: guest decision failed:', error);
+    } finally {
+      this.store.update({ guestActions: this.getSnapshot().guestActions.filter((id) => id !== guestId) });
+    }
+  }
+
+  /** Host-only controls: a non-host gets the spec's Permission Denied notice, or silence. */
+  private allowed(action: HostAction): boolean {
+    if (this.state.phase !== 'joined') return false;
+    const outcome = checkHostAction(this.state.isHost, action);
+    if (outcome.allowed) return true;
+    if (outcome.notice) this.deps.notify({ title: PERMISSION_DENIED_TITLE, message: outcome.notice, tone: 'error' });
+    return false;
+  }
+
+  private failJoin(message: string): void {
+    console.warn('Room: join failed:', message);
+    this.cleanup();
+    this.store.update({ joinError: message });
+    this.deps.notify({ title: 'Failed to Join Room', message, tone: 'error' });
+  }
+
+  private cleanup(): void {
+    this.recording.dispose();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.unsubscribe = [];
+    const signaling = this.signaling;
+    this.signaling = null;
+    signaling?.disconnect();
+    this.peers?.close();
+    this.peers = null;
+    this.media?.stop();
+    this.media = null;
+    const wasInRoom = this.state.phase !== 'idle';
+    this.store.dispatch({ type: 'reset' });
+    if (wasInRoom) clearStoredRoom();
+    this.store.update({ streams: new Map(), stats: {}, guestActions: [] });
+  }
+}

@@ -1,0 +1,32 @@
+/** Saving a room recording's files, and sharing the room's link. */
+import { formatFileSize } from '../../shared/format';
+import { readRecordingFile } from '../../shared/storage/recordings-db';
+import type { RoomFile, RoomNotice } from './room-notice';
+
+/** Saves every file from IndexedDB, where the recording was written as it happened. */
+export async function downloadRoomFiles(files: readonly RoomFile[], save: (url: string, fileName: string) => void, notify: (notice: RoomNotice) => void): Promise<void> {
+  if (files.length === 0) return;
+  let total = 0;
+  for (const file of files) {
+    const blob = await readRecordingFile(file.recordingId);
+    total += blob.size;
+    const url = URL.createObjectURL(blob);
+    save(url, file.fileName);
+    // The download has its own copy once started; keep the URL a while for slow starts.
+    setTimeout(() => {
+      URL.revokeObjectURL(url);
+    }, 60_000);
+  }
+  notify({ title: 'Download Started', message: `${String(files.length)} file${files.length === 1 ? '' : 's'} (${formatFileSize(total)})`, tone: 'success' });
+}
+
+export async function copyInviteLink(roomId: string, notify: (notice: RoomNotice) => void): Promise<void> {
+  const link = `${window.location.origin}/room/${encodeURIComponent(roomId)}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    notify({ title: 'Room Link Copied', message: 'Send it to your guests so they can join.', tone: 'success' });
+  } catch {
+    // No clipboard access (permission or an insecure page): show the link to copy by hand.
+    notify({ title: 'Copy the link yourself', message: link, tone: 'warning', sticky: true });
+  }
+}

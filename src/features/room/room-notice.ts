@@ -1,0 +1,18 @@
+/** A message for the user, shown as a toast by the page. */
+export interface RoomNotice {
+  title: string;
+  message: string;
+  tone: 'success' | 'error' | 'warning' | 'info';
+  /** A button on the toast (the Recording Complete toast's Download). */
+  action?: { label: string; run: () => void };
+  /** Stays until dismissed. */
+  sticky?: boolean;
+}
+
+/** A finished file of a room recording, stored in IndexedDB. */
+export interface RoomFile {
+  recordingId: string;
+  fileName: string;
+  size: number;
+  durationMs: number;
+}

@@ -1,0 +1,67 @@
+/**
+ * The typed contract between the room page and the room recorder worker
+ * (workers/room-recorder.worker.ts), shared by both sides so comlink calls are checked.
+ */
+import type { RecorderEvents, RecordingResult } from '../recording/recorder-api';
+import type { RoomRecordingKind } from '../../shared/storage/recordings-db';
+
+export interface RoomTile {
+  /** The participant whose video fills the tile. */
+  sourceId: string;
+  /** Drawn on the tile in the mixed recording: "You" for the host, the name for others. */
+  label: string;
+}
+
+/** One file being recorded: the mixed picture, or one participant. */
+export interface RoomOutputSpec {
+  /** "mixed", or the participant id of a separate or local-only file. */
+  outputId: string;
+  recordingId: string;
+  /** The stored recording's name in the library. */
+  name: string;
+  kind: RoomRecordingKind;
+  size: { width: number; height: number };
+  /** Bits per second. */
+  videoBitrate: number;
+  audioBitrate: number;
+  frameRate: number;
+  createdAt: number;
+  tiles: RoomTile[];
+  /** Draw name labels (the mixed picture). */
+  labels: boolean;
+}
+
+export type RoomRecorderState = 'idle' | 'recording' | 'paused' | 'finalizing';
+
+export interface RoomRecorderStats {
+  state: RoomRecorderState;
+  /** Active media time, paused time excluded. */
+  durationMs: number;
+  /** Bytes of every file written so far. */
+  bytes: number;
+  /** Pictures composited in the last second (per output). */
+  fps: number;
+}
+
+export type { RecorderEvents, RecordingResult };
+
+export interface RoomRecorderWorkerApi {
+  setEvents(events: RecorderEvents): void;
+  /** A transferred MediaStreamTrackProcessor readable of a participant's video, or null to clear it. */
+  setVideoSource(sourceId: string, readable: ReadableStream<VideoFrame> | null): void;
+  /** The audio of one output (the mix, or one participant), or null to clear it. */
+  setAudioSource(outputId: string, readable: ReadableStream<AudioData> | null): void;
+  /** Who appears in an output, in order (participants joining or leaving the mixed picture). */
+  setTiles(outputId: string, tiles: RoomTile[]): void;
+  start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string }>;
+  /** A participant who joined mid-recording gets their own file (separate mode). */
+  addOutput(output: RoomOutputSpec): Promise<void>;
+  /** Finishes one output early (its participant left); the others go on. */
+  endOutput(outputId: string): Promise<RecordingResult | null>;
+  pause(): void;
+  resume(): void;
+  /** Finishes every output; results include outputs ended earlier. */
+  stop(): Promise<RecordingResult[]>;
+  stats(): RoomRecorderStats;
+  dispose(): void;
+}

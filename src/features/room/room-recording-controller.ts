@@ -1,0 +1,262 @@
+/**
+ * The host's room recording: plans the outputs for the chosen mode, runs the room recorder
+ * worker, keeps it in step with who is in the room, tells the room through signaling, and hands
+ * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
+ */
+import { setRecordingActive } from '../../shared/recording-activity';
+import { holdRecordingLock } from '../../shared/storage/recording-locks';
+import type { Settings } from '../settings/settings-schema';
+import { audioBitrateKbps } from '../settings/settings-schema';
+import type { RecordingResult } from '../recording/recorder-api';
+import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from './protocol';
+import { mixedTiles, participantOutput, recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
+import { averageBitrate, RECORDING_MODE_LABELS, recordingCompleteMessage } from './room-recording-format';
+import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
+import { RoomRecorder, type ParticipantMedia } from './room-recorder';
+import type { RoomAction, RoomState } from './room-state';
+import type { RoomFile, RoomNotice } from './room-notice';
+
+const STATS_INTERVAL_MS = 1000;
+
+export interface RecordingContext {
+  state(): RoomState;
+  dispatch(action: RoomAction): void;
+  notify(notice: RoomNotice): void;
+  media(participantId: string): ParticipantMedia;
+  emit<E extends OutgoingEvent>(event: E, payload: OutgoingEvents[E]): Promise<OutgoingAcks[E]>;
+  settings(): Settings;
+  setFiles(files: RoomFile[]): void;
+  downloadFiles(): void;
+}
+
+const errorText = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
+
+export class RoomRecordingController {
+  private recorder: RoomRecorder | null = null;
+  private readonly fileNames = new Map<string, string>();
+  private planSettings: PlanSettings | null = null;
+  private createdAt = new Date();
+  private mode: RoomRecordingMode = 'mixed';
+  private recorded = new Set<string>();
+  private statsTimer: ReturnType<typeof setInterval> | undefined;
+  /** Results collected at Stop, waiting for the room's recording-stopped event. */
+  private collected: RecordingResult[] | null = null;
+  private stopWaiter: (() => void) | null = null;
+  /**
+   * A Web Lock per file being written: while held, the library in any tab knows these rows are live
+   * and never offers to recover or discard them; a crash releases them, and they become recoverable.
+   */
+  private readonly locks = new Map<string, () => void>();
+
+  constructor(private readonly context: RecordingContext) {}
+
+  get active(): boolean {
+    return this.recorder !== null;
+  }
+
+  async start(): Promise<void> {
+    const { context } = this;
+    if (!this.move('start')) return;
+    const room = context.state();
+    this.mode = room.recordingMode;
+    try {
+      const recorder = await RoomRecorder.create({
+        onError: (message) => {
+          void this.onEngineError(message);
+        },
+      });
+      this.recorder = recorder;
+      const participants = this.planParticipants();
+      for (const p of participants) await recorder.setParticipant(p.id, context.media(p.id));
+      const settings = context.settings();
+      this.planSettings = { videoKbps: settings.video.bitrate, audioKbps: audioBitrateKbps(settings.audio.quality), frameRate: settings.video.frameRate };
+      this.createdAt = new Date();
+      const plan = recordingPlan(this.mode, participants, this.planSettings, this.createdAt, () => crypto.randomUUID());
+      this.fileNames.clear();
+      for (const output of plan) this.fileNames.set(output.spec.recordingId, output.fileName);
+      this.recorded = new Set(plan.flatMap((o) => o.spec.tiles.map((t) => t.sourceId)));
+      for (const output of plan) this.lockFile(output.spec.recordingId);
+      setRecordingActive('room', true);
+      await requestPersistentStorage();
+      await recorder.start(plan.map((o) => o.spec));
+      const ack = await context.emit('start-recording', { roomId: room.roomId, mode: this.mode });
+      if (!ack.success) throw new Error(ack.error ?? 'Failed to start recording');
+      this.move('started');
+      context.dispatch({ type: 'recording-stats', stats: this.stats(0, 0) });
+      this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
+      context.notify({ title: 'Recording Started', message: `Recording the room in ${RECORDING_MODE_LABELS[this.mode].toLowerCase()} mode.`, tone: 'success' });
+    } catch (error) {
+      this.teardown();
+      this.move('fail');
+      context.notify({ title: 'Recording Failed', message: errorText(error, 'Failed to start recording'), tone: 'error' });
+    }
+  }
+
+  async pause(): Promise<void> {
+    if (!this.recorder || !this.move('pause')) return;
+    await this.recorder.pause();
+    await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    this.context.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
+  }
+
+  async resume(): Promise<void> {
+    if (!this.recorder || !this.move('resume')) return;
+    await this.recorder.resume();
+    await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    this.context.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
+  }
+
+  /** Stops, collects every file, and returns once the room has been told (idle again). */
+  async stop(): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder || !this.move('stop')) return;
+    clearInterval(this.statsTimer);
+    const { context } = this;
+    try {
+      this.collected = await recorder.stop();
+    } catch (error) {
+      this.teardown();
+      this.move('fail');
+      context.notify({ title: 'Stop Recording Failed', message: errorText(error, 'Failed to stop recording'), tone: 'error' });
+      return;
+    }
+    this.teardown();
+    const stopped = new Promise<void>((resolve) => {
+      this.stopWaiter = resolve;
+    });
+    try {
+      const ack = await context.emit('stop-recording', { roomId: context.state().roomId });
+      if (!ack.success) this.onRecordingStopped(); // the room could not be told; finish here
+    } catch {
+      this.onRecordingStopped();
+    }
+    await stopped;
+  }
+
+  /** The room's recording-stopped event (SPEC section 4: idle once it arrives). */
+  onRecordingStopped(): void {
+    const results = this.collected;
+    if (!results) return;
+    this.collected = null;
+    const { context } = this;
+    const files: RoomFile[] = results.map((r) => ({
+      recordingId: r.recordingId,
+      fileName: this.fileNames.get(r.recordingId) ?? `podcast-${r.recordingId}.webm`,
+      size: r.size,
+      durationMs: r.durationMs,
+    }));
+    const totalSize = files.reduce((sum, f) => sum + f.size, 0);
+    const durationMs = Math.max(0, ...files.map((f) => f.durationMs));
+    context.setFiles(files);
+    context.dispatch({ type: 'recording-stats', stats: this.stats(durationMs, totalSize) });
+    this.move('stopped');
+    context.notify({
+      title: 'Recording Complete',
+      message: recordingCompleteMessage(files.length),
+      tone: 'success',
+      sticky: true,
+      action: {
+        label: 'Download',
+        run: () => {
+          context.downloadFiles();
+        },
+      },
+    });
+    this.stopWaiter?.();
+    this.stopWaiter = null;
+  }
+
+  /** Someone joined mid-recording: into the mixed picture, or their own file in separate mode. */
+  async onParticipantJoined(participantId: string): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    await recorder.setParticipant(participantId, this.context.media(participantId));
+    const participant = this.planParticipants().find((p) => p.id === participantId);
+    if (!participant) return;
+    if (this.mode === 'mixed') {
+      this.recorded.add(participantId);
+      await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
+    } else if (this.mode === 'separate' && this.planSettings && !this.recorded.has(participantId)) {
+      this.recorded.add(participantId);
+      const output = participantOutput(participant, 'room-separate', this.planSettings, this.createdAt, crypto.randomUUID());
+      this.fileNames.set(output.spec.recordingId, output.fileName);
+      this.lockFile(output.spec.recordingId);
+      await recorder.addOutput(output.spec);
+    }
+  }
+
+  async onParticipantLeft(participantId: string): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
+    else if (this.mode === 'separate') await recorder.endOutput(participantId);
+    await recorder.removeParticipant(participantId);
+  }
+
+  /** A participant's picture or sound changed (new connection, screen share). */
+  async onMediaChanged(participantId: string): Promise<void> {
+    await this.recorder?.setParticipant(participantId, this.context.media(participantId));
+  }
+
+  dispose(): void {
+    this.teardown();
+    this.collected = null;
+    this.stopWaiter?.();
+    this.stopWaiter = null;
+  }
+
+  private planParticipants(): PlanParticipant[] {
+    return this.context.state().participants.map((p) => ({ id: p.id, name: p.name, isLocal: p.isLocal }));
+  }
+
+  private stats(durationMs: number, totalSize: number) {
+    return {
+      durationMs,
+      totalSize,
+      participantCount: this.recorded.size,
+      bitrate: averageBitrate(totalSize, durationMs),
+      recordingMode: this.mode,
+    };
+  }
+
+  private async pollStats(): Promise<void> {
+    const stats = await this.recorder?.stats().catch(() => null);
+    if (!stats || (stats.state !== 'recording' && stats.state !== 'paused')) return;
+    this.context.dispatch({ type: 'recording-stats', stats: this.stats(stats.durationMs, stats.bytes) });
+  }
+
+  private async onEngineError(message: string): Promise<void> {
+    this.teardown();
+    this.move('fail');
+    this.context.notify({ title: 'Recording Failed', message: message || 'Recording failed due to an error', tone: 'error' });
+    await this.context.emit('stop-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+  }
+
+  private lockFile(recordingId: string): void {
+    if (!this.locks.has(recordingId)) this.locks.set(recordingId, holdRecordingLock(recordingId));
+  }
+
+  private teardown(): void {
+    clearInterval(this.statsTimer);
+    this.recorder?.dispose();
+    this.recorder = null;
+    for (const release of this.locks.values()) release();
+    this.locks.clear();
+    setRecordingActive('room', false);
+  }
+
+  private move(event: RoomRecordingEvent): boolean {
+    const next = nextRecordingState(this.context.state().recordingState, event);
+    if (next === null) return false;
+    this.context.dispatch({ type: 'recording-state', state: next });
+    return true;
+  }
+}
+
+async function requestPersistentStorage(): Promise<void> {
+  try {
+    if (!(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Persistence is best effort; recording works without it.
+  }
+}

@@ -1,0 +1,29 @@
+import { test, expect } from './support/test';
+import { framesDecoded, prepareRoomContext, roomWithGuest, tile } from './support/room';
+
+test.beforeEach(async ({ context }) => {
+  await prepareRoomContext(context);
+});
+
+test('a connection closed under the room is rebuilt with backoff and the video resumes', async ({ page: host, context, guard }) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'reconnect');
+  const connections = () => guest.evaluate(() => window.__pcs?.length ?? 0);
+  const before = await connections();
+
+  // Something outside the room's control closes the guest's connection to the host.
+  const closedAt = await guest.evaluate(() => {
+    for (const pc of window.__pcs ?? []) pc.close();
+    return Date.now();
+  });
+  expect(await framesDecoded(guest)).toBe(0);
+  await expect(tile(guest, 'Hana')).not.toHaveAttribute('data-state', 'playing');
+
+  // Backoff: the first retry waits 1–2 s, so a new connection is never immediate.
+  await expect.poll(connections, { timeout: 20_000 }).toBeGreaterThan(before);
+  expect(Date.now() - closedAt).toBeGreaterThanOrEqual(1000);
+  await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  let resumed = 0;
+  await expect.poll(async () => (resumed = await framesDecoded(guest)), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => framesDecoded(guest), { timeout: 15_000 }).toBeGreaterThan(resumed + 10);
+});

@@ -1,0 +1,256 @@
+import { execFile } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import type { Download, Page } from '@playwright/test';
+import { test, expect } from './support/test';
+import { frameAt, meanColor, probe, webmLayout } from './support/media';
+import { hostRoom, newRoomId, prepareRoomContext, roomWithGuest } from './support/room';
+
+test.beforeEach(async ({ context }) => {
+  await prepareRoomContext(context);
+});
+
+/** Loudest audio sample of a file in dBFS (about -91 for digital silence). */
+async function maxVolume(file: string): Promise<number> {
+  const { stderr } = await promisify(execFile)('ffmpeg', ['-v', 'info', '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
+  const match = /max_volume: (-?[\d.]+) dB/.exec(stderr);
+  if (!match) throw new Error(`No volume reading for ${file}`);
+  return Number(match[1]);
+}
+
+interface StoredRow {
+  id: string;
+  mode: string;
+  state: string;
+  size: number;
+  durationMs: number;
+  width: number;
+  height: number;
+}
+
+/** The recordings the app stored in IndexedDB, read the way a new page would. */
+function storedRows(page: Page): Promise<StoredRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredRow[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const request = open.result.transaction('recordings').objectStore('recordings').getAll();
+          request.onsuccess = () => resolve(request.result as StoredRow[]);
+        };
+      }),
+  );
+}
+
+/** One stored recording's bytes, concatenated from its chunks in position order. */
+function storedBytes(page: Page, id: string): Promise<number[]> {
+  return page.evaluate(
+    (recordingId) =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const range = IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
+          const request = open.result.transaction('chunks').objectStore('chunks').getAll(range);
+          request.onsuccess = async () => {
+            const blob = new Blob((request.result as { bytes: Blob }[]).map((c) => c.bytes));
+            resolve([...new Uint8Array(await blob.arrayBuffer())]);
+          };
+        };
+      }),
+    id,
+  );
+}
+
+/** Waits until the recording's own clock (what the card shows) reaches `seconds`. */
+async function waitForRecorded(host: Page, seconds: number): Promise<void> {
+  const duration = host.getByTestId('room-recording-duration');
+  await expect(duration).toBeVisible({ timeout: 20_000 });
+  const recorded = async () => {
+    const [minutes = 0, secs = 0] = ((await duration.textContent()) ?? '0:00').split(':').map(Number);
+    return minutes * 60 + secs;
+  };
+  await expect.poll(recorded, { timeout: seconds * 1000 + 20_000 }).toBeGreaterThanOrEqual(seconds);
+}
+
+/**
+ * Records for `seconds` of the recording's own clock (a busy machine must not shorten the file) and
+ * stops. Returns the wall time between the REC badge appearing and the Stop click, measured in the
+ * page, to compare with the file's duration.
+ */
+async function record(host: Page, seconds: number, whileRecording: () => Promise<void> = () => Promise.resolve()): Promise<number> {
+  await host.evaluate(() => {
+    const times = { started: 0, processing: false };
+    (window as unknown as { __rec: typeof times }).__rec = times;
+    const observer = new MutationObserver(() => {
+      if (!times.started && document.querySelector('[data-testid="room-recording-badge"]')) times.started = performance.now();
+      // Processing can be brief: note whether its disabled button ever showed.
+      if (document.querySelector<HTMLButtonElement>('button[aria-label="Processing"]')?.disabled && times.started) times.processing = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await expect(host.getByTestId('room-recording-badge')).toHaveText('REC', { timeout: 20_000 });
+  await whileRecording();
+  await waitForRecorded(host, seconds);
+  const wall = await host.evaluate(() => {
+    const times = (window as unknown as { __rec: { started: number } }).__rec;
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Stop recording"]');
+    if (!button) throw new Error('No Stop button');
+    button.click();
+    return (performance.now() - times.started) / 1000;
+  });
+  await expect(host.getByText('Recording Complete')).toBeVisible({ timeout: 30_000 });
+  expect(await host.evaluate(() => (window as unknown as { __rec: { processing: boolean } }).__rec.processing)).toBe(true);
+  return wall;
+}
+
+/** Presses Download on the Recording Complete notice, or on the card, and saves every file it starts. */
+async function downloadAll(host: Page, count: number, dir: string, from: 'notice' | 'card' = 'notice'): Promise<{ name: string; file: string }[]> {
+  const downloads: Download[] = [];
+  const collected = new Promise<void>((resolve) => {
+    host.on('download', (download) => {
+      downloads.push(download);
+      if (downloads.length === count) resolve();
+    });
+  });
+  const notice = host.getByRole('alert').filter({ hasText: 'Recording Complete' });
+  if (from === 'notice') await notice.getByRole('button', { name: 'Download' }).click();
+  else {
+    await notice.getByRole('button', { name: 'Close notification' }).click();
+    await expect(notice).toHaveCount(0);
+    await host.getByRole('button', { name: 'Download', exact: true }).click();
+  }
+  await collected;
+  return Promise.all(
+    downloads.map(async (download) => {
+      const file = path.join(dir, download.suggestedFilename());
+      await download.saveAs(file);
+      return { name: download.suggestedFilename(), file };
+    }),
+  );
+}
+
+test('mixed recording: one seekable 1920×1080 WebM with both participants side by side', async ({ page: host, context, guard }, testInfo) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'mixed');
+  // The guest shows their screen (green) while the host shows the camera (blue): two different sources.
+  await guest.getByRole('button', { name: 'Share screen' }).click();
+  await expect(host.getByTestId('room-status').filter({ hasText: 'Gus is sharing their screen' })).toBeVisible();
+  await expect(guest.getByText('Recording Started')).toHaveCount(0);
+
+  const wall = await record(host, 4, async () => {
+    await expect(guest.getByText('The host is recording this room.')).toBeVisible();
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+  });
+  await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
+  await expect(host.getByTestId('room-recording-stats')).toContainText('Mixed');
+  await expect(host.getByTestId('room-recording-stats')).toContainText(/\d+\.\d MB/);
+
+  const rows = await storedRows(host);
+  expect(rows).toEqual([expect.objectContaining({ mode: 'room-mixed', state: 'done', width: 1920, height: 1080 })]);
+
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  expect(saved?.name).toMatch(/^podcast-mixed-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.webm$/);
+  const file = saved?.file ?? '';
+  const info = await probe(file);
+  expect(info.video).toMatchObject({ width: 1920, height: 1080 });
+  expect(info.audio?.codecName).toBe('opus');
+  // Both microphones play a tone: the mix is not silence.
+  expect(await maxVolume(file)).toBeGreaterThan(-60);
+  // The file lasts as long as the recording did, give or take the messages' time and, on an overloaded
+  // machine, a last frame or audio block that was still on its way at Stop.
+  expect(info.duration).toBeGreaterThan(wall - 1);
+  expect(info.duration).toBeLessThan(wall + 2);
+  const layout = await webmLayout(file);
+  expect(layout.hasCues).toBe(true);
+  expect(layout.hasDuration).toBe(true);
+
+  // Left tile: the host's camera (blue field); right tile: the guest's shared screen (green).
+  const frame = await frameAt(file, 3);
+  const [lr, lg, lb] = meanColor(frame, 200, 400, 560, 280);
+  const [rr, rg, rb] = meanColor(frame, 1160, 400, 560, 280);
+  expect(lb).toBeGreaterThan(lg + 40);
+  expect(lb).toBeGreaterThan(lr + 40);
+  expect(rg).toBeGreaterThan(rb + 40);
+  expect(rg).toBeGreaterThan(rr + 40);
+});
+
+test('separate recording: one file per participant, paused and resumed', async ({ page: host, context, guard }, testInfo) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'separate');
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  const wall = await record(host, 3, async () => {
+    await host.getByRole('button', { name: 'Pause recording' }).click();
+    await expect(host.getByTestId('room-recording-badge')).toHaveText('Paused');
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
+    await host.getByRole('button', { name: 'Resume recording' }).click();
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+  });
+  await expect(host.getByText('Recorded 2 files. Click to download.')).toBeVisible();
+  await expect(host.getByTestId('room-recording-stats')).toContainText('Separate');
+  const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
+  expect(new Set(files.map((f) => f.name)).size).toBe(2);
+  for (const { name, file } of files) {
+    expect(name).toMatch(/^podcast-[a-z2-9]{8}-\d{4}-\d{2}-\d{2}T.*Z\.webm$/);
+    const info = await probe(file);
+    expect(info.video).toMatchObject({ width: 1280, height: 720 });
+    // The pause is left out of the files.
+    expect(info.duration).toBeGreaterThan(2.5);
+    expect(info.duration).toBeLessThan(wall + 1);
+    expect((await webmLayout(file)).hasCues).toBe(true);
+    // Each file has its participant's own sound: the guest's arrives over WebRTC.
+    expect(await maxVolume(file)).toBeGreaterThan(-60);
+  }
+});
+
+test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'leave-rec');
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await waitForRecorded(host, 2);
+  await host.getByRole('button', { name: 'Leave Room' }).click();
+  await expect(host).toHaveURL(/\/$/);
+  await expect(guest.getByText('The host left, so the room has ended.')).toBeVisible();
+  await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
+  expect(await storedRows(host)).toEqual([expect.objectContaining({ mode: 'room-mixed', state: 'done' })]);
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  expect((await probe(saved?.file ?? '')).duration).toBeGreaterThan(1.5);
+});
+
+test('a room recording survives the host’s tab crashing: its bytes are in IndexedDB', async ({ page: host, context, guard }, testInfo) => {
+  await roomWithGuest(context, host, guard, 'crash-rec');
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await waitForRecorded(host, 3);
+  await host.goto('chrome://crash').catch(() => undefined);
+
+  const reader = await context.newPage();
+  guard.watch(reader);
+  await reader.goto('/');
+  const [row] = await storedRows(reader);
+  expect(row).toMatchObject({ mode: 'room-mixed', state: 'recording' });
+  expect(row?.size).toBeGreaterThan(10_000);
+  const bytes = await storedBytes(reader, row?.id ?? '');
+  expect(bytes.length).toBeGreaterThanOrEqual(row?.size ?? Infinity);
+  // What was stored decodes as the mixed picture: recovery has something real to work with.
+  await mkdir(testInfo.outputDir, { recursive: true });
+  const file = path.join(testInfo.outputDir, 'crashed.webm');
+  await writeFile(file, Uint8Array.from(bytes));
+  expect((await probe(file)).video).toMatchObject({ width: 1920, height: 1080 });
+});
+
+test('local-only recording: the host’s own camera and microphone in one file', async ({ page: host }, testInfo) => {
+  await hostRoom(host, newRoomId('local'), 'Hana');
+  await host.getByRole('radio', { name: 'Local only' }).check();
+  await record(host, 2);
+  await expect(host.getByTestId('room-recording-stats')).toContainText('Local only');
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  expect(saved?.name).toMatch(/^podcast-[a-z2-9]{8}-.*\.webm$/);
+  const info = await probe(saved?.file ?? '');
+  expect(info.video).toMatchObject({ width: 1280, height: 720 });
+  expect(info.audio?.codecName).toBe('opus');
+  // The camera's blue field fills the picture.
+  const [r, g, b] = meanColor(await frameAt(saved?.file ?? '', 1), 100, 100, 400, 300);
+  expect(b).toBeGreaterThan(r + 60);
+  expect(b).toBeGreaterThan(g + 60);
+  expect(await storedRows(host)).toEqual([expect.objectContaining({ mode: 'room-local-only', state: 'done' })]);
+});

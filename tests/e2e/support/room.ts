@@ -1,0 +1,158 @@
+/**
+ * Drives the room like its users: pages of one browser context meet over BroadcastChannel and
+ * connect with real WebRTC. Every page uses no ICE servers (this machine has no network) and keeps
+ * its RTCPeerConnections reachable, so tests can read what each side really receives.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type PageGuard } from './test';
+
+declare global {
+  interface Window {
+    __pcs?: RTCPeerConnection[];
+  }
+}
+
+/** Call once per context, before the pages navigate. */
+export async function prepareRoomContext(context: BrowserContext): Promise<void> {
+  await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write']);
+  await context.addInitScript(() => {
+    localStorage.setItem('framecast-ice-servers', 'none');
+    const Native = window.RTCPeerConnection;
+    const created: RTCPeerConnection[] = [];
+    window.__pcs = created;
+    window.RTCPeerConnection = class extends Native {
+      constructor(configuration?: RTCConfiguration) {
+        super(configuration);
+        created.push(this);
+      }
+    };
+  });
+}
+
+export function newRoomId(label: string): string {
+  return `${label}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A second (third…) participant's page, watched by the test's guard like the first. */
+export async function openPage(context: BrowserContext, guard: PageGuard): Promise<Page> {
+  const page = await context.newPage();
+  guard.watch(page);
+  return page;
+}
+
+/** Fills Your Name and presses Join Room. */
+export async function requestJoin(page: Page, roomId: string, name: string): Promise<void> {
+  await page.goto(`/room/${roomId}`);
+  await page.getByLabel('Your Name').fill(name);
+  await page.getByRole('button', { name: 'Join Room' }).click();
+}
+
+/** The first joiner: becomes the host of the new room. */
+export async function hostRoom(page: Page, roomId: string, name: string, options: { autoAdmit?: boolean } = {}): Promise<void> {
+  await requestJoin(page, roomId, name);
+  await expect(page.getByRole('heading', { level: 1, name: `${name}'s room` })).toBeVisible({ timeout: 20_000 });
+  if (options.autoAdmit === false) {
+    const toggle = page.getByRole('switch', { name: 'Admit guests automatically' });
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+  }
+}
+
+export const tile = (page: Page, name: string) => page.locator(`[data-testid="participant-tile"][data-participant="${name}"]`);
+
+export async function openGuestRequests(page: Page, count: number): Promise<void> {
+  await page.getByRole('button', { name: `Guest Requests (${String(count)})` }).click();
+  await expect(page.getByRole('dialog', { name: 'Guest Requests' })).toBeVisible();
+}
+
+/** Decoded video frames summed over the page's open connections (what the remote side really receives). */
+export function framesDecoded(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let total = 0;
+    for (const pc of window.__pcs ?? []) {
+      if (pc.signalingState === 'closed') continue;
+      const report = await pc.getStats();
+      report.forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') total += s.framesDecoded ?? 0;
+      });
+    }
+    return total;
+  });
+}
+
+/** Width of the video the page receives on its open connections (0 when none yet). */
+export function receivedWidth(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let width = 0;
+    for (const pc of window.__pcs ?? []) {
+      if (pc.signalingState === 'closed') continue;
+      const report = await pc.getStats();
+      report.forEach((s: { type: string; kind?: string; frameWidth?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') width = Math.max(width, s.frameWidth ?? 0);
+      });
+    }
+    return width;
+  });
+}
+
+/** Waits until the page decodes new remote video frames: the picture is live, not frozen. */
+export async function expectVideoFlowing(page: Page): Promise<void> {
+  let before = 0;
+  await expect.poll(async () => (before = await framesDecoded(page)), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => framesDecoded(page), { timeout: 15_000 }).toBeGreaterThan(before + 10);
+}
+
+export async function expectParticipantCount(page: Page, count: number): Promise<void> {
+  await expect(page.getByTestId('participant-count')).toHaveText(count === 1 ? '1 participant' : `${String(count)} participants`, { timeout: 20_000 });
+}
+
+/** A host and an admitted guest in a fresh room, both showing the other's live video. */
+export async function roomWithGuest(context: BrowserContext, host: Page, guard: PageGuard, label: string, options: { autoAdmit?: boolean } = {}) {
+  const roomId = newRoomId(label);
+  await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+  const guest = await openPage(context, guard);
+  await requestJoin(guest, roomId, 'Gus');
+  await openGuestRequests(host, 1);
+  await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
+  await host.keyboard.press('Escape');
+  if (options.autoAdmit) await host.getByRole('switch', { name: 'Admit guests automatically' }).click();
+  try {
+    await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+    await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  } catch (error) {
+    // Say what each side's connections were doing, so a failure can be told apart from slowness.
+    throw new Error(`${String(error)}\nhost: ${await describeConnections(host)}\nguest: ${await describeConnections(guest)}`, { cause: error });
+  }
+  return { roomId, guest };
+}
+
+/** Each RTCPeerConnection of the page: its states and what it has negotiated. */
+export function describeConnections(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    JSON.stringify(
+      (window.__pcs ?? []).map((pc) => ({
+        signaling: pc.signalingState,
+        ice: pc.iceConnectionState,
+        connection: pc.connectionState,
+        gathering: pc.iceGatheringState,
+        local: pc.localDescription?.type,
+        remote: pc.remoteDescription?.type,
+      })),
+    ),
+  );
+}
+
+/** Listens on the room's BroadcastChannel from `page`, recording who posts (participant ids). */
+export async function sniffRoomChannel(page: Page, roomId: string): Promise<void> {
+  await page.evaluate((id) => {
+    const frames: unknown[] = [];
+    (window as unknown as { __frames: unknown[] }).__frames = frames;
+    const channel = new BroadcastChannel(`room:${id}`);
+    channel.onmessage = (event: MessageEvent) => frames.push(event.data);
+    (window as unknown as { __sniffer: BroadcastChannel }).__sniffer = channel;
+  }, roomId);
+}
+
+export function sniffedFrames(page: Page): Promise<{ kind: string; from?: string; to?: string; event?: string; payload?: Record<string, unknown> }[]> {
+  return page.evaluate(() => (window as unknown as { __frames: never[] }).__frames);
+}

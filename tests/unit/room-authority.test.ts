@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AUTO_ADMIT_MS,
+  MAX_PARTICIPANTS,
+  createAuthority,
+  decide,
+  dueForAutoAdmit,
+  nextAutoAdmitAt,
+  type AuthorityRequest,
+  type AuthorityState,
+} from '../../src/features/room/room-authority';
+import { ROOM_ERRORS } from '../../src/features/room/protocol';
+
+const HOST = 'host1';
+const fresh = () => createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000);
+
+function run(state: AuthorityState, ...requests: AuthorityRequest[]) {
+  let current = state;
+  let last = decide(current, requests[0] as AuthorityRequest);
+  for (const request of requests) {
+    last = decide(current, request);
+    current = last.state;
+  }
+  return last;
+}
+
+describe('room authority', () => {
+  it('starts with the host as the only participant', () => {
+    const state = fresh();
+    expect(state.participants).toEqual([{ id: HOST, name: 'Hana', isHost: true, joinedAt: 1000 }]);
+    expect(state.autoAdmit).toBe(true);
+  });
+
+  it('puts a joiner in the waiting list and tells the host', () => {
+    const { state, reply, deliveries } = decide(fresh(), { type: 'join', from: 'g1', name: '  Gus\u0000 ', now: 2000 });
+    expect(reply).toMatchObject({ success: true, pending: true, hostId: HOST, selfId: 'g1' });
+    expect(state.pending).toEqual([{ id: 'g1', name: 'Gus', requestedAt: 2000 }]);
+    expect(deliveries.map((d) => [d.to, d.event])).toEqual([
+      [HOST, 'guest-request'],
+      [HOST, 'pending-guests'],
+    ]);
+  });
+
+  it('admits on the host approval: the guest gets the room, the others get the newcomer', () => {
+    const result = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 });
+    expect(result.reply.success).toBe(true);
+    expect(result.state.pending).toEqual([]);
+    expect(result.state.participants.map((p) => p.id)).toEqual([HOST, 'g1']);
+    const joined = result.deliveries.find((d) => d.event === 'room-joined');
+    expect(joined?.to).toBe('g1');
+    expect(joined?.payload).toMatchObject({ selfId: 'g1', hostId: HOST });
+    const announced = result.deliveries.find((d) => d.event === 'participant-joined');
+    expect(announced?.to).toEqual({ members: true, except: 'g1' });
+  });
+
+  it('refuses approvals, rejections and recording from anyone but the host', () => {
+    const waiting = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }).state;
+    expect(decide(waiting, { type: 'approve', by: 'g1', guestId: 'g1', now: 1 }).reply).toEqual({ success: false, error: ROOM_ERRORS.hostOnlyApprove });
+    expect(decide(waiting, { type: 'reject', by: 'g2', guestId: 'g1' }).reply).toEqual({ success: false, error: ROOM_ERRORS.hostOnlyReject });
+    expect(decide(waiting, { type: 'start-recording', by: 'g1', mode: 'mixed', now: 1 }).reply.error).toBe(ROOM_ERRORS.hostOnlyStart);
+    expect(decide(waiting, { type: 'stop-recording', by: 'g1' }).reply.error).toBe(ROOM_ERRORS.hostOnlyStop);
+    expect(decide(waiting, { type: 'kick', by: 'g1', participantId: HOST }).reply.success).toBe(false);
+    expect(decide(waiting, { type: 'set-auto-admit', by: 'g1', enabled: false }).state.autoAdmit).toBe(true);
+    expect(decide(waiting, { type: 'approve', by: 'g1', guestId: 'g1', now: 1 }).state).toBe(waiting);
+  });
+
+  it('tells a rejected guest with the spec text', () => {
+    const result = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'reject', by: HOST, guestId: 'g1' });
+    expect(result.state.pending).toEqual([]);
+    expect(result.deliveries).toContainEqual({ to: 'g1', event: 'error', payload: { message: 'Guest request rejected by host' } });
+  });
+
+  it('answers a repeated join without adding anyone twice', () => {
+    const admitted = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 }).state;
+    const again = decide(admitted, { type: 'join', from: 'g1', name: 'Gus', now: 4000 });
+    expect(again.state).toBe(admitted);
+    expect(again.reply).toMatchObject({ success: true, selfId: 'g1' });
+    expect(decide(run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }).state, { type: 'join', from: 'g1', name: 'Gus', now: 2500 }).state.pending).toHaveLength(1);
+  });
+
+  it('admits guests 5 s after their request while auto-admit is on, never when it is off', () => {
+    const waiting = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }).state;
+    expect(nextAutoAdmitAt(waiting)).toBe(2000 + AUTO_ADMIT_MS);
+    expect(dueForAutoAdmit(waiting, 2000 + AUTO_ADMIT_MS - 1)).toEqual([]);
+    expect(dueForAutoAdmit(waiting, 2000 + AUTO_ADMIT_MS)).toEqual(['g1']);
+    expect(decide(waiting, { type: 'auto-admit', guestId: 'g1', now: 7000 }).state.participants).toHaveLength(2);
+    const off = decide(waiting, { type: 'set-auto-admit', by: HOST, enabled: false }).state;
+    expect(nextAutoAdmitAt(off)).toBeNull();
+    expect(dueForAutoAdmit(off, 1e12)).toEqual([]);
+    expect(decide(off, { type: 'auto-admit', guestId: 'g1', now: 7000 }).reply.success).toBe(false);
+  });
+
+  it('removes a participant who leaves and tells everyone, and forgets a waiting guest who gives up', () => {
+    const room = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 }, { type: 'join', from: 'g2', name: 'Ida', now: 4000 }).state;
+    const left = decide(room, { type: 'leave', from: 'g1', reason: 'left' });
+    expect(left.state.participants.map((p) => p.id)).toEqual([HOST]);
+    expect(left.deliveries).toContainEqual({ to: { members: true }, event: 'participant-left', payload: { participantId: 'g1', reason: 'left' } });
+    const gaveUp = decide(room, { type: 'leave', from: 'g2', reason: 'disconnected' });
+    expect(gaveUp.state.pending).toEqual([]);
+  });
+
+  it('ends the room for everyone, waiting guests too, when the host leaves', () => {
+    const room = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 }, { type: 'join', from: 'g2', name: 'Ida', now: 4000 }).state;
+    const ended = decide(room, { type: 'leave', from: HOST, reason: 'left' });
+    expect(ended.state.ended).toBe(true);
+    expect(ended.deliveries.map((d) => [d.to, d.event])).toEqual([
+      [{ members: true, except: HOST }, 'room-ended'],
+      ['g2', 'room-ended'],
+    ]);
+    expect(decide(ended.state, { type: 'join', from: 'g3', name: 'Zed', now: 5000 }).reply.success).toBe(false);
+  });
+
+  it('removes a kicked participant and tells them', () => {
+    const room = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 }).state;
+    const kicked = decide(room, { type: 'kick', by: HOST, participantId: 'g1' });
+    expect(kicked.state.participants.map((p) => p.id)).toEqual([HOST]);
+    expect(kicked.deliveries).toContainEqual({ to: 'g1', event: 'participant-left', payload: { participantId: 'g1', reason: 'kicked' } });
+    expect(decide(room, { type: 'kick', by: HOST, participantId: HOST }).reply.success).toBe(false);
+  });
+
+  it('runs one recording at a time and announces each step', () => {
+    const started = decide(fresh(), { type: 'start-recording', by: HOST, mode: 'separate', now: 9 });
+    expect(started.state.recording).toBe('recording');
+    expect(started.deliveries).toEqual([{ to: { members: true }, event: 'recording-started', payload: { mode: 'separate', startedAt: 9 } }]);
+    expect(decide(started.state, { type: 'start-recording', by: HOST, mode: 'mixed', now: 10 }).reply.error).toBe(ROOM_ERRORS.recordingActive);
+    const paused = decide(started.state, { type: 'pause-recording', by: HOST });
+    expect(paused.state.recording).toBe('paused');
+    expect(decide(paused.state, { type: 'resume-recording', by: HOST }).state.recording).toBe('recording');
+    const stopped = decide(paused.state, { type: 'stop-recording', by: HOST });
+    expect(stopped.state.recording).toBe('idle');
+    expect(stopped.deliveries[0]?.event).toBe('recording-stopped');
+    expect(decide(stopped.state, { type: 'stop-recording', by: HOST }).reply.error).toBe(ROOM_ERRORS.notRecording);
+  });
+
+  it('keeps the mesh to a size machines can carry', () => {
+    let state = fresh();
+    for (let i = 1; i < MAX_PARTICIPANTS; i++) {
+      state = run(state, { type: 'join', from: `g${String(i)}`, name: 'G', now: i }, { type: 'approve', by: HOST, guestId: `g${String(i)}`, now: i }).state;
+    }
+    expect(state.participants).toHaveLength(MAX_PARTICIPANTS);
+    expect(decide(state, { type: 'join', from: 'late', name: 'Late', now: 99 }).reply).toEqual({ success: false, error: ROOM_ERRORS.roomFull });
+  });
+});

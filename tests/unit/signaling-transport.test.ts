@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACK_TIMEOUT_MS, SignalingClient } from '../../src/features/room/signaling-transport';
+import type { OutgoingEvent } from '../../src/features/room/protocol';
+import { parseWireFrame } from '../../src/features/room/local-wire';
+
+/** A transport whose wire is an array: enough to test queueing, acknowledgements and timeouts. */
+class WireSignaling extends SignalingClient {
+  readonly sent: { event: OutgoingEvent; payload: unknown; ackId: string | null }[] = [];
+  constructor() {
+    super('me');
+  }
+  connect(): Promise<void> {
+    this.setConnected(true);
+    return Promise.resolve();
+  }
+  drop(): void {
+    this.setConnected(false);
+  }
+  protected send(event: OutgoingEvent, payload: unknown, ackId: string | null): void {
+    this.sent.push({ event, payload, ackId });
+  }
+  ack(ackId: string | null, ack: unknown): void {
+    if (ackId) this.resolveAck(ackId, ack);
+  }
+  receive(message: string): void {
+    this.dispatch('error', { message });
+  }
+}
+
+describe('signaling transport', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('queues what is sent while disconnected and flushes it in order on connect', async () => {
+    const transport = new WireSignaling();
+    void transport.emit('leave-room', { roomId: 'r' });
+    const joined = transport.emit('join-room', { roomId: 'r', participantName: 'Ada' });
+    expect(transport.sent).toEqual([]);
+    expect(transport.queuedCount).toBe(2);
+    const connected = vi.fn();
+    transport.on('connect', connected);
+    await transport.connect();
+    expect(connected).toHaveBeenCalledOnce();
+    expect(transport.sent.map((m) => m.event)).toEqual(['leave-room', 'join-room']);
+    transport.ack(transport.sent[1]?.ackId ?? null, { success: true, pending: true });
+    await expect(joined).resolves.toEqual({ success: true, pending: true });
+  });
+
+  it('resolves fire-and-forget events at once and gives acknowledged ones unique ids', async () => {
+    const transport = new WireSignaling();
+    await transport.connect();
+    await expect(transport.emit('leave-room', { roomId: 'r' })).resolves.toBeUndefined();
+    void transport.emit('start-recording', { roomId: 'r', mode: 'mixed' });
+    void transport.emit('stop-recording', { roomId: 'r' });
+    const ids = transport.sent.map((m) => m.ackId);
+    expect(ids[0]).toBeNull();
+    expect(new Set(ids.slice(1)).size).toBe(2);
+  });
+
+  it('fails an unanswered request after 10 s and drops it from the queue', async () => {
+    const transport = new WireSignaling();
+    const pending = transport.emit('approve-guest', { roomId: 'r', guestId: 'g' });
+    const outcome = expect(pending).rejects.toThrow('Signaling request timed out');
+    vi.advanceTimersByTime(ACK_TIMEOUT_MS - 1);
+    expect(transport.queuedCount).toBe(1);
+    vi.advanceTimersByTime(1);
+    await outcome;
+    expect(transport.queuedCount).toBe(0);
+    await transport.connect();
+    expect(transport.sent).toEqual([]);
+  });
+
+  it('ignores a late or unknown acknowledgement', async () => {
+    const transport = new WireSignaling();
+    await transport.connect();
+    const pending = transport.emit('kick-participant', { roomId: 'r', participantId: 'x' });
+    const id = transport.sent[0]?.ackId ?? null;
+    transport.ack('someone-else', { success: false });
+    transport.ack(id, { success: true });
+    transport.ack(id, { success: false });
+    await expect(pending).resolves.toEqual({ success: true });
+  });
+
+  it('rejects what is pending when it disconnects, and delivers events to every handler until unsubscribed', async () => {
+    const transport = new WireSignaling();
+    await transport.connect();
+    const pending = transport.emit('start-recording', { roomId: 'r', mode: 'mixed' });
+    const first = vi.fn();
+    const second = vi.fn();
+    const off = transport.on('error', first);
+    transport.on('error', second);
+    transport.receive('one');
+    off();
+    transport.receive('two');
+    expect(first.mock.calls).toEqual([[{ message: 'one' }]]);
+    expect(second).toHaveBeenCalledTimes(2);
+    transport.disconnect();
+    await expect(pending).rejects.toThrow('Not connected to signaling server');
+  });
+});
+
+describe('BroadcastChannel frames', () => {
+  it('accepts well-formed frames only', () => {
+    expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'approve-guest', payload: { guestId: 'g' } })).toMatchObject({ kind: 'request', event: 'approve-guest' });
+    expect(parseWireFrame({ kind: 'ack', ackId: 'a:1', to: 'a', ack: { success: true } })).toMatchObject({ kind: 'ack' });
+    expect(parseWireFrame({ kind: 'event', from: 'h', to: '*', except: 'g', event: 'participant-left', payload: {} })).toMatchObject({ except: 'g' });
+    expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'format-disk', payload: {} })).toBeNull();
+    expect(parseWireFrame({ kind: 'request', ackId: 5, from: 'a', event: 'leave-room', payload: {} })).toBeNull();
+    expect(parseWireFrame({ kind: 'event', from: '', to: '*', event: 'error', payload: {} })).toBeNull();
+    expect(parseWireFrame({ kind: 'event', from: 'h', to: '*', event: 'error', payload: [] })).toBeNull();
+    expect(parseWireFrame('hello')).toBeNull();
+    expect(parseWireFrame(null)).toBeNull();
+  });
+});
+
+describe('requests off the wire', () => {
+  it('become typed authority requests, or nothing when their payload is unusable', async () => {
+    const { toAuthorityRequest } = await import('../../src/features/room/wire-requests');
+    expect(toAuthorityRequest('g', 'approve-guest', { guestId: 'x' })).toMatchObject({ type: 'approve', by: 'g', guestId: 'x' });
+    expect(toAuthorityRequest('g', 'join-room', { participantName: 'Ada' })).toMatchObject({ type: 'join', from: 'g', name: 'Ada' });
+    expect(toAuthorityRequest('g', 'start-recording', { mode: 'mixed' })).toMatchObject({ type: 'start-recording', mode: 'mixed' });
+    expect(toAuthorityRequest('g', 'start-recording', { mode: 'everything' })).toBeNull();
+    expect(toAuthorityRequest('g', 'set-auto-admit', { enabled: 'yes' })).toBeNull();
+    expect(toAuthorityRequest('g', 'approve-guest', { guestId: 42 })).toMatchObject({ guestId: '' });
+    expect(toAuthorityRequest('g', 'signaling-message', {})).toBeNull();
+  });
+});

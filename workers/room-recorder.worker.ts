@@ -1,0 +1,280 @@
+/**
+ * The room recorder worker: for each output (the mixed picture, or one participant's file) it
+ * composites the participants' latest frames on its own OffscreenCanvas and encodes them, with that
+ * output's audio, into a WebM whose bytes go to IndexedDB as they are written (WebmSession). One
+ * clock paces every output, so files of one recording share their timeline, pauses included.
+ */
+import { expose } from 'comlink';
+import { FrameCostWindow, nextFrameRate } from '../src/features/recording/adaptive-frame-rate';
+import type {
+  RecorderEvents,
+  RecordingResult,
+  RoomOutputSpec,
+  RoomRecorderState,
+  RoomRecorderStats,
+  RoomRecorderWorkerApi,
+  RoomTile,
+} from '../src/features/room/room-recorder-api';
+import { startFrameClock, type FrameClock } from './lib/frame-clock';
+import { LatestFrame } from './lib/latest-frame';
+import { drawRoom } from './lib/room-compositor';
+import { WebmSession } from './lib/webm-session';
+
+const PERSIST_INTERVAL_MS = 500;
+const ADAPT_INTERVAL_MS = 1000;
+
+interface Output {
+  spec: RoomOutputSpec;
+  canvas: OffscreenCanvas;
+  context: OffscreenCanvasRenderingContext2D;
+  session: WebmSession;
+  tiles: RoomTile[];
+  /** Active recording time when this output started (late joiners start later). */
+  offsetMs: number;
+}
+
+class RoomRecorderEngine implements RoomRecorderWorkerApi {
+  private events: RecorderEvents | null = null;
+  private readonly sources = new Map<string, LatestFrame>();
+  private readonly audioReaders = new Map<string, ReadableStreamDefaultReader<AudioData>>();
+  private readonly outputs = new Map<string, Output>();
+  private readonly finished: RecordingResult[] = [];
+  private clock: FrameClock | null = null;
+  private state: RoomRecorderState = 'idle';
+  private startedAt = 0;
+  private pausedAt = 0;
+  private pausedTotal = 0;
+  private targetFps = 30;
+  private currentFps = 30;
+  private readonly costs = new FrameCostWindow();
+  private lastAdapt = 0;
+  private readonly renderedAt: number[] = [];
+  private persistTimer: ReturnType<typeof setInterval> | undefined;
+
+  setEvents(events: RecorderEvents): void {
+    this.events = events;
+  }
+
+  setVideoSource(sourceId: string, readable: ReadableStream<VideoFrame> | null): void {
+    let source = this.sources.get(sourceId);
+    if (!readable) {
+      source?.release();
+      this.sources.delete(sourceId);
+      return;
+    }
+    if (!source) {
+      source = new LatestFrame();
+      this.sources.set(sourceId, source);
+    }
+    source.consume(readable);
+  }
+
+  setAudioSource(outputId: string, readable: ReadableStream<AudioData> | null): void {
+    void this.audioReaders.get(outputId)?.cancel().catch(() => undefined);
+    this.audioReaders.delete(outputId);
+    if (!readable) return;
+    const reader = readable.getReader();
+    this.audioReaders.set(outputId, reader);
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const output = this.outputs.get(outputId);
+          // Audio flows all the time so capture never backs up; only a recording output keeps it.
+          if (this.state === 'recording' && output) output.session.addAudio(value, this.mediaMs(output) / 1000);
+          else value.close();
+        }
+      } catch {
+        // The track ended or the source was replaced.
+      }
+    })();
+  }
+
+  setTiles(outputId: string, tiles: RoomTile[]): void {
+    const output = this.outputs.get(outputId);
+    if (output) output.tiles = tiles;
+  }
+
+  async start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string }> {
+    if (this.state !== 'idle') throw new Error('Recording already in progress');
+    if (outputs.length === 0) throw new Error('No stream available for recording');
+    this.finished.length = 0;
+    try {
+      for (const spec of outputs) await this.open(spec);
+    } catch (error) {
+      await Promise.all([...this.outputs.values()].map((o) => o.session.abandon('Recording failed due to an error')));
+      this.outputs.clear();
+      throw error;
+    }
+    // The clock starts once every file is ready, so no file begins with a gap.
+    this.startedAt = performance.now();
+    this.pausedTotal = 0;
+    this.state = 'recording';
+    this.targetFps = Math.max(...outputs.map((o) => o.frameRate));
+    this.currentFps = this.targetFps;
+    this.clock = startFrameClock(this.currentFps, (now) => {
+      this.tick(now);
+    });
+    this.persistTimer = setInterval(() => {
+      if (this.state !== 'recording' && this.state !== 'paused') return;
+      for (const output of this.outputs.values()) void output.session.persist(this.state, this.mediaMs(output));
+    }, PERSIST_INTERVAL_MS);
+    const first = this.outputs.values().next().value;
+    return { videoCodec: first?.session.videoCodec ?? '' };
+  }
+
+  async addOutput(spec: RoomOutputSpec): Promise<void> {
+    if (this.state !== 'recording' && this.state !== 'paused') return;
+    if (this.outputs.has(spec.outputId)) return;
+    await this.open(spec);
+    if (this.state === 'paused') this.outputs.get(spec.outputId)?.session.cutAudio(0);
+  }
+
+  async endOutput(outputId: string): Promise<RecordingResult | null> {
+    const output = this.outputs.get(outputId);
+    if (!output || (this.state !== 'recording' && this.state !== 'paused')) return null;
+    this.outputs.delete(outputId);
+    const result = await this.finish(output);
+    this.finished.push(result);
+    return result;
+  }
+
+  pause(): void {
+    if (this.state !== 'recording') return;
+    this.pausedAt = performance.now();
+    this.state = 'paused';
+    for (const output of this.outputs.values()) {
+      output.session.cutAudio(this.mediaMs(output, this.pausedAt) / 1000);
+      void output.session.persist('paused', this.mediaMs(output));
+    }
+  }
+
+  resume(): void {
+    if (this.state !== 'paused') return;
+    this.pausedTotal += performance.now() - this.pausedAt;
+    this.state = 'recording';
+  }
+
+  async stop(): Promise<RecordingResult[]> {
+    if (this.state !== 'recording' && this.state !== 'paused') throw new Error('No recording in progress');
+    const stoppedAt = performance.now();
+    const outputs = [...this.outputs.values()];
+    const durations = new Map(outputs.map((o) => [o, this.mediaMs(o, stoppedAt)]));
+    this.state = 'finalizing';
+    this.clock?.stop();
+    this.clock = null;
+    clearInterval(this.persistTimer);
+    this.outputs.clear();
+    try {
+      const results = await Promise.all(outputs.map((o) => this.finish(o, durations.get(o))));
+      return [...this.finished, ...results];
+    } finally {
+      this.finished.length = 0;
+      this.state = 'idle';
+    }
+  }
+
+  stats(): RoomRecorderStats {
+    const now = performance.now();
+    while (this.renderedAt.length > 0 && (this.renderedAt[0] ?? 0) < now - 1000) this.renderedAt.shift();
+    let bytes = this.finished.reduce((sum, r) => sum + r.size, 0);
+    for (const output of this.outputs.values()) bytes += output.session.bytes;
+    return { state: this.state, durationMs: this.state === 'idle' ? 0 : this.activeMs(now), bytes, fps: this.renderedAt.length };
+  }
+
+  dispose(): void {
+    this.clock?.stop();
+    clearInterval(this.persistTimer);
+    for (const source of this.sources.values()) source.release();
+    this.sources.clear();
+    for (const outputId of [...this.audioReaders.keys()]) this.setAudioSource(outputId, null);
+  }
+
+  private async open(spec: RoomOutputSpec): Promise<void> {
+    const canvas = new OffscreenCanvas(spec.size.width, spec.size.height);
+    const context = canvas.getContext('2d', { alpha: false });
+    if (!context) throw new Error('2D canvas is not available in the worker');
+    const session = await WebmSession.start(
+      {
+        recordingId: spec.recordingId,
+        name: spec.name,
+        mode: spec.kind,
+        size: spec.size,
+        videoBitrate: spec.videoBitrate,
+        audioBitrate: spec.audioBitrate,
+        frameRate: spec.frameRate,
+        createdAt: spec.createdAt,
+      },
+      (error) => {
+        void this.handleFailure(error);
+      },
+    );
+    // A file added mid-recording starts its own timeline now, once its encoder is ready.
+    this.outputs.set(spec.outputId, { spec, canvas, context, session, tiles: spec.tiles, offsetMs: this.activeMs() });
+  }
+
+  private async finish(output: Output, durationMs = this.mediaMs(output)): Promise<RecordingResult> {
+    try {
+      return await output.session.finish(durationMs);
+    } catch (error) {
+      // Keep every byte already stored and mark the row, so recovery can finish the file.
+      await output.session.abandon('Failed to process recording');
+      throw error;
+    }
+  }
+
+  /** Active recording time: wall time since start minus every pause, from the worker's one clock. */
+  private activeMs(now = performance.now()): number {
+    if (this.state === 'idle') return 0;
+    const pausedNow = this.state === 'paused' ? now - this.pausedAt : 0;
+    return Math.max(0, now - this.startedAt - this.pausedTotal - pausedNow);
+  }
+
+  private mediaMs(output: Output, now = performance.now()): number {
+    return Math.max(0, this.activeMs(now) - output.offsetMs);
+  }
+
+  private tick(now: number): void {
+    if (this.state !== 'recording') return;
+    const began = performance.now();
+    for (const output of this.outputs.values()) {
+      const tiles = output.tiles.map((tile) => ({ label: tile.label, image: this.sources.get(tile.sourceId)?.image() ?? null }));
+      drawRoom(output.context, output.spec.size, tiles, output.spec.labels);
+      output.session.addVideoFrame(output.canvas, this.mediaMs(output, now) / 1000, 1 / this.currentFps);
+    }
+    this.renderedAt.push(now);
+    this.adapt(now, performance.now() - began);
+  }
+
+  /** Lowers the frame rate when frames cost more than the budget, and climbs back when they do not. */
+  private adapt(now: number, cost: number): void {
+    this.costs.add(now, cost);
+    if (now - this.lastAdapt < ADAPT_INTERVAL_MS || this.costs.span() < ADAPT_INTERVAL_MS) return;
+    this.lastAdapt = now;
+    const average = this.costs.average();
+    if (average === null) return;
+    const next = nextFrameRate(this.currentFps, this.targetFps, average);
+    if (next !== this.currentFps) {
+      this.currentFps = next;
+      this.clock?.setFrameRate(next);
+    }
+  }
+
+  private async handleFailure(error: unknown): Promise<void> {
+    if (this.state === 'finalizing' || this.state === 'idle') return;
+    const outputs = [...this.outputs.values()];
+    const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
+    const message = error instanceof Error ? error.message : String(error);
+    this.clock?.stop();
+    this.clock = null;
+    clearInterval(this.persistTimer);
+    this.outputs.clear();
+    this.finished.length = 0;
+    this.state = 'idle';
+    this.events?.onError(message, name);
+    await Promise.all(outputs.map((o) => o.session.abandon('Recording failed due to an error')));
+  }
+}
+
+expose(new RoomRecorderEngine());

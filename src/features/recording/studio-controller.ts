@@ -2,7 +2,6 @@
  * Orchestrates one studio: the captured streams, the audio mix, the recorder worker and the
  * session state machine. It holds no React; the studio page subscribes to its snapshots.
  */
-import type { Settings } from '../settings/settings-schema';
 import { audioBitrateKbps } from '../settings/settings-schema';
 import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
 import { defaultRecordingName } from '../../shared/recording-modes';
@@ -11,69 +10,32 @@ import { deleteRecording, readRecordingFile, type RecordingMode } from '../../sh
 import { AudioMixer } from './audio-mixer';
 import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
 import { applyVideoConstraints, screenIgnoresCursorSetting, screenVideoConstraints, webcamVideoConstraints } from './media-acquisition';
+import { MicLevelMonitor } from './mic-level-monitor';
 import { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
 import { storageBudget } from './storage-budget';
 import { canvasSizeForQuality } from './overlay-geometry';
 import { startRecordingOn, type ActiveRecording } from './active-recording';
 import type { OverlayLayout, RecordingResult, StartOptions } from './recorder-api';
 import { RecorderBridge } from './recorder-bridge';
-import { SESSION_ERRORS, transition, type RecordingState, type SessionEvent } from './session-machine';
+import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
+import type { FinishedRecording, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
+
+export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
 
 export const MAX_RECORDING_MS = 3 * 60 * 60 * 1000;
 const STATS_INTERVAL_MS = 500;
-const LEVEL_INTERVAL_MS = 100;
-const SILENCE_WARNING_MS = 5000;
-const SILENCE_LEVEL = 0.003;
-
-export interface Notice {
-  title: string;
-  message: string;
-  tone: 'success' | 'error' | 'warning' | 'info';
-}
-
-export interface FinishedRecording {
-  id: string;
-  fileName: string;
-  url: string;
-  size: number;
-  durationMs: number;
-  mode: RecordingMode;
-}
-
-export interface StudioSnapshot {
-  mode: RecordingMode;
-  overlay: OverlayLayout;
-  recordingState: RecordingState;
-  acquiring: boolean;
-  hasScreen: boolean;
-  hasWebcam: boolean;
-  hasMicrophone: boolean;
-  videoEnabled: boolean;
-  audioEnabled: boolean;
-  micSilent: boolean;
-  lastRecording: FinishedRecording | null;
-}
-
-/** Live figures of the current (or last) recording; they change twice a second, so they have their own store. */
-export interface RecordingStats {
-  durationMs: number;
-  bytes: number;
-  fps: number;
-}
-
-export interface StudioDeps {
-  settings: () => Settings;
-  notify: (notice: Notice) => void;
-  download: (url: string, fileName: string) => void;
-  /** Called when the stored recordings changed (one finished, or one was left for recovery). */
-  onRecordingsChanged?: () => void;
-}
 
 export class StudioController {
   private snapshot: StudioSnapshot;
   private readonly listeners = new Set<() => void>();
-  private readonly levelListeners = new Set<() => void>();
-  private micLevel = 0;
+  private readonly micMonitor = new MicLevelMonitor({
+    level: () => this.mixer?.level() ?? 0,
+    listening: () => this.snapshot.recordingState === 'recording' && this.snapshot.audioEnabled,
+    visible: () => !document.hidden,
+    onSilentChange: (micSilent) => {
+      this.update({ micSilent });
+    },
+  });
   private readonly statsListeners = new Set<() => void>();
   private stats: RecordingStats = { durationMs: 0, bytes: 0, fps: 0 };
   private bridge: RecorderBridge | null = null;
@@ -87,8 +49,6 @@ export class StudioController {
   private webcam: MediaStream | null = null;
   private microphone: MediaStream | null = null;
   private statsTimer: ReturnType<typeof setInterval> | undefined;
-  private levelTimer: ReturnType<typeof setInterval> | undefined;
-  private lastSoundAt = 0;
   private startedAt = new Date();
   /** Bumped on every attach and detach, so async work started for an old attachment is discarded. */
   private generation = 0;
@@ -122,12 +82,9 @@ export class StudioController {
   getSnapshot = (): StudioSnapshot => this.snapshot;
 
   /** The microphone level changes ten times a second; only the meter subscribes to it. */
-  subscribeLevel = (listener: () => void): (() => void) => {
-    this.levelListeners.add(listener);
-    return () => this.levelListeners.delete(listener);
-  };
+  subscribeLevel = this.micMonitor.subscribe;
 
-  getLevel = (): number => this.micLevel;
+  getLevel = this.micMonitor.getLevel;
 
   subscribeStats = (listener: () => void): (() => void) => {
     this.statsListeners.add(listener);
@@ -291,9 +248,9 @@ export class StudioController {
   }
 
   toggleAudio(): void {
-    this.update({ audioEnabled: !this.snapshot.audioEnabled, micSilent: false });
+    this.update({ audioEnabled: !this.snapshot.audioEnabled });
     this.applyAudioEnabled();
-    this.lastSoundAt = performance.now();
+    this.micMonitor.heardNow();
   }
 
   /** One press: acquire what the mode is missing (screen first, while the click is fresh), then record. */
@@ -351,9 +308,9 @@ export class StudioController {
         return;
       }
       this.active = active;
-      this.lastSoundAt = performance.now();
+      this.micMonitor.heardNow();
       this.setStats({ durationMs: 0, bytes: 0, fps: 0 });
-      this.apply('start', { micSilent: false });
+      this.apply('start');
       this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
       this.deps.notify({ title: 'Recording Started', message: `Recording in ${modePhrase(mode)} mode.`, tone: 'success' });
     } catch (error) {
@@ -373,7 +330,7 @@ export class StudioController {
 
   resume(): void {
     if (!this.apply('resume')) return;
-    this.lastSoundAt = performance.now();
+    this.micMonitor.heardNow();
     this.active?.resume();
     this.deps.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
   }
@@ -411,8 +368,7 @@ export class StudioController {
   detach(): void {
     this.generation += 1;
     clearInterval(this.statsTimer);
-    clearInterval(this.levelTimer);
-    this.levelTimer = undefined;
+    this.micMonitor.stop();
     for (const stream of [this.screen, this.webcam, this.microphone]) stopStream(stream);
     this.screen = null;
     this.webcam = null;
@@ -485,9 +441,7 @@ export class StudioController {
       this.microphone = stream;
       this.applyAudioEnabled();
       this.update({ hasMicrophone: true });
-      this.levelTimer ??= setInterval(() => {
-        this.pollLevel();
-      }, LEVEL_INTERVAL_MS);
+      this.micMonitor.start();
       return true;
     } catch (error) {
       this.reportAcquisition(error);
@@ -546,22 +500,6 @@ export class StudioController {
     if (stats.durationMs >= MAX_RECORDING_MS) {
       this.deps.notify({ title: 'Recording Stopped', message: 'Recordings stop automatically after 3 hours.', tone: 'info' });
       await this.stop();
-    }
-  }
-
-  private pollLevel(): void {
-    // A hidden page shows no meter; the silence check only needs the level while recording.
-    if (document.hidden && this.snapshot.recordingState !== 'recording') return;
-    const level = this.mixer?.level() ?? 0;
-    const now = performance.now();
-    if (level > SILENCE_LEVEL || !this.snapshot.audioEnabled) this.lastSoundAt = now;
-    const micSilent = this.snapshot.recordingState === 'recording' && now - this.lastSoundAt > SILENCE_WARNING_MS;
-    if (micSilent !== this.snapshot.micSilent) this.update({ micSilent });
-    if (Math.abs(level - this.micLevel) > 0.002) {
-      this.micLevel = level;
-      this.levelListeners.forEach((listener) => {
-        listener();
-      });
     }
   }
 

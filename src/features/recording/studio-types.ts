@@ -1,0 +1,49 @@
+/** What the studio controller shows its page: the snapshot, the live figures, notices and finished files. */
+import type { Settings } from '../settings/settings-schema';
+import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { OverlayLayout } from './recorder-api';
+import type { RecordingState } from './session-machine';
+
+export interface Notice {
+  title: string;
+  message: string;
+  tone: 'success' | 'error' | 'warning' | 'info';
+}
+
+export interface FinishedRecording {
+  id: string;
+  fileName: string;
+  url: string;
+  size: number;
+  durationMs: number;
+  mode: RecordingMode;
+}
+
+export interface StudioSnapshot {
+  mode: RecordingMode;
+  overlay: OverlayLayout;
+  recordingState: RecordingState;
+  acquiring: boolean;
+  hasScreen: boolean;
+  hasWebcam: boolean;
+  hasMicrophone: boolean;
+  videoEnabled: boolean;
+  audioEnabled: boolean;
+  micSilent: boolean;
+  lastRecording: FinishedRecording | null;
+}
+
+/** Live figures of the current (or last) recording; they change twice a second, so they have their own store. */
+export interface RecordingStats {
+  durationMs: number;
+  bytes: number;
+  fps: number;
+}
+
+export interface StudioDeps {
+  settings: () => Settings;
+  notify: (notice: Notice) => void;
+  download: (url: string, fileName: string) => void;
+  /** Called when the stored recordings changed (one finished, or one was left for recovery). */
+  onRecordingsChanged?: () => void;
+}

@@ -10,6 +10,10 @@ declare global {
   interface Window {
     __pcs?: RTCPeerConnection[];
   }
+  interface RTCPeerConnection {
+    /** Candidates this side gathered, and the other side's it was given (for failure reports). */
+    __candidates?: { local: number; remote: number; createdAt: number };
+  }
 }
 
 /** Call once per context, before the pages navigate. */
@@ -23,6 +27,19 @@ export async function prepareRoomContext(context: BrowserContext): Promise<void>
     window.RTCPeerConnection = class extends Native {
       constructor(configuration?: RTCConfiguration) {
         super(configuration);
+        const counts = { local: 0, remote: 0, createdAt: Math.round(performance.now()) };
+        this.__candidates = counts;
+        this.addEventListener('icecandidate', ({ candidate }) => {
+          if (candidate) counts.local += 1;
+        });
+        // Counted on the way in; looked up by name so the typed overloads stay out of the way.
+        const add: (candidate?: RTCIceCandidateInit | null) => Promise<void> = Reflect.get(Native.prototype, 'addIceCandidate');
+        Object.defineProperty(this, 'addIceCandidate', {
+          value: (candidate?: RTCIceCandidateInit | null) => {
+            if (candidate) counts.remote += 1;
+            return add.call(this, candidate);
+          },
+        });
         created.push(this);
       }
     };
@@ -137,6 +154,8 @@ export function describeConnections(page: Page): Promise<string> {
         gathering: pc.iceGatheringState,
         local: pc.localDescription?.type,
         remote: pc.remoteDescription?.type,
+        candidates: pc.__candidates,
+        now: Math.round(performance.now()),
       })),
     ),
   );

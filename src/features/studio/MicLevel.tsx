@@ -1,7 +1,8 @@
-import { Alert, Group, Progress, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
 import { IconMicrophoneOff } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import type { StudioController, StudioSnapshot } from '../recording/studio-controller';
+import classes from './Studio.module.css';
 
 /** Maps RMS (0–1) to a meter that moves for speech: −60 dB at empty, 0 dB at full. */
 const toPercent = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(100, ((20 * Math.log10(rms) + 60) / 60) * 100)));
@@ -16,13 +17,9 @@ export function MicLevel({ snapshot, controller }: { snapshot: StudioSnapshot; c
         <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           Microphone
         </Text>
-        <Progress
-          value={percent}
-          color={percent > 90 ? 'red' : 'teal'}
-          style={{ flex: 1 }}
-          aria-label="Microphone level"
-          transitionDuration={80}
-        />
+        <div className={classes.meter} role="progressbar" aria-label="Microphone level" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div className={classes.meterFill} data-loud={percent > 90 || undefined} style={{ transform: `scaleX(${String(percent / 100)})` }} />
+        </div>
       </Group>
       {snapshot.micSilent ? (
         <Alert color="yellow" icon={<IconMicrophoneOff aria-hidden />} title="No sound from your microphone" role="status">

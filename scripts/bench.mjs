@@ -153,10 +153,16 @@ async function startRecording(tab) {
   await tab.waitFor(`!!document.querySelector('[data-testid="recording-badge"]')`);
 }
 
-/** Presses Stop and returns the milliseconds until the finished file is handed over (the download). */
+/**
+ * Presses Stop and returns the milliseconds until the app hands the finished file to the browser
+ * (the download begins: the file is complete and seekable) and until the browser has written it
+ * to disk (a copy of the whole file, so it grows with the recording's size).
+ */
 async function stopAndSave(cdp, tab, dir) {
+  let begunAt = 0;
   const done = new Promise((resolve) => {
     const off = cdp.on((msg) => {
+      if (msg.method === 'Browser.downloadWillBegin') begunAt = Date.now();
       if (msg.method === 'Browser.downloadProgress' && msg.params.state === 'completed') {
         off();
         resolve(Date.now());
@@ -165,10 +171,10 @@ async function stopAndSave(cdp, tab, dir) {
   });
   const started = Date.now();
   await tab.click('Stop recording');
-  const readyMs = (await done) - started;
+  const savedMs = (await done) - started;
   const files = readdirSync(dir).filter((f) => f.endsWith('.webm'));
   const newest = files.map((f) => path.join(dir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  return { readyMs, file: newest };
+  return { readyMs: (begunAt || Date.now()) - started, savedMs, sizeMb: statSync(newest).size / 1024 / 1024, file: newest };
 }
 
 function fileFigures(file) {
@@ -193,7 +199,10 @@ async function mainThreadMeter(cdp, tab) {
   const first = await read();
   return async () => {
     const last = await read();
-    return ((last.TaskDuration - first.TaskDuration) / (last.Timestamp - first.Timestamp)) * 1000; // ms per second
+    const perSecond = (name) => ((last[name] - first[name]) / (last.Timestamp - first.Timestamp)) * 1000;
+    // Task: everything the main thread did (the browser's own frame delivery to the worker and the
+    // page's painting included); script: JavaScript alone, ours and the libraries'.
+    return { task: perSecond('TaskDuration'), script: perSecond('ScriptDuration') };
   };
 }
 
@@ -223,14 +232,14 @@ async function runCondition(cdp, name, dir) {
     await tab.evaluate(`setInterval(() => { const until = performance.now() + 80; while (performance.now() < until) {} }, 100)`);
   }
   await sleep(CONDITION_SECONDS * 1000);
-  const mainMsPerSecond = await meter();
+  const main = await meter();
   if (cover) {
     await tab.activate();
     await cdp.send('Target.closeTarget', { targetId: cover.targetId });
   }
   const { readyMs, file } = await stopAndSave(cdp, tab, dir);
   await cdp.send('Target.closeTarget', { targetId: tab.targetId });
-  return { name, ...fileFigures(file), mainMsPerSecond, readyMs, notes };
+  return { name, ...fileFigures(file), main, readyMs, notes };
 }
 
 async function runLong(cdp, minutes, dir) {
@@ -240,9 +249,9 @@ async function runLong(cdp, minutes, dir) {
   const heapBefore = await heapUsed(cdp, tab);
   await sleep(minutes * 60_000 - 5000);
   const heapAfter = await heapUsed(cdp, tab);
-  const { readyMs, file } = await stopAndSave(cdp, tab, dir);
+  const { readyMs, savedMs, sizeMb, file } = await stopAndSave(cdp, tab, dir);
   await cdp.send('Target.closeTarget', { targetId: tab.targetId });
-  return { minutes, readyMs, heapGrowthMb: (heapAfter.total - heapBefore.total) / 1024 / 1024, heapTargets: 1 + heapAfter.workers, ...fileFigures(file) };
+  return { minutes, readyMs, savedMs, sizeMb, heapGrowthMb: (heapAfter.total - heapBefore.total) / 1024 / 1024, heapTargets: 1 + heapAfter.workers, ...fileFigures(file) };
 }
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'framecast-bench-'));
@@ -265,22 +274,24 @@ try {
     console.log(`recording ${CONDITION_SECONDS} s, tab ${name}…`);
     rows.push(await runCondition(cdp, name, downloads));
   }
-  console.log('\nCondition  fps    distinct fps  largest gap  main thread   stop→ready');
+  console.log('\nCondition  fps    distinct fps  largest gap  main thread (all / JS)   stop→ready');
   for (const r of rows) {
     console.log(
-      `${r.name.padEnd(9)}  ${r.fps.toFixed(1).padStart(4)}   ${r.distinctFps.toFixed(1).padStart(7)}     ${r.largestGapMs.toFixed(0).padStart(5)} ms    ${r.mainMsPerSecond.toFixed(1).padStart(5)} ms/s   ${r.readyMs} ms`,
+      `${r.name.padEnd(9)}  ${r.fps.toFixed(1).padStart(4)}   ${r.distinctFps.toFixed(1).padStart(7)}     ${r.largestGapMs.toFixed(0).padStart(5)} ms    ${r.main.task.toFixed(1).padStart(5)} / ${r.main.script.toFixed(1).padStart(5)} ms/s   ${r.readyMs} ms`,
     );
     for (const note of r.notes) console.log(`           ${note}`);
   }
   console.log('(fps: frames in the file per second; distinct fps: frames that differ from the previous one;');
-  console.log(' main thread: all work on the page\'s main thread per second; in "busy" it includes the 800 ms/s spinner)');
+  console.log(' main thread: time per second on the page\'s main thread, all tasks (including the browser handing camera');
+  console.log(' and screen frames to the worker, and painting) / JavaScript only; in "busy" both include the 800 ms/s spinner;');
+  console.log(' stop→ready: from pressing Stop until the finished file is handed to the browser as a download)');
 
   if (!quick) {
     for (const minutes of (process.env.BENCH_LONG_MINUTES ?? '1,10').split(',').map(Number)) {
       console.log(`\nrecording ${minutes} min…`);
       const r = await runLong(cdp, minutes, downloads);
       console.log(
-        `${minutes} min: stop→ready ${r.readyMs} ms, JS heap growth ${r.heapGrowthMb.toFixed(1)} MB (page + ${r.heapTargets - 1} worker), ${r.fps.toFixed(1)} fps, largest gap ${r.largestGapMs.toFixed(0)} ms, duration ${r.duration.toFixed(1)} s`,
+        `${minutes} min: stop→ready ${r.readyMs} ms (download written ${r.savedMs} ms, ${r.sizeMb.toFixed(0)} MB), JS heap growth ${r.heapGrowthMb.toFixed(1)} MB (page + ${r.heapTargets - 1} worker), ${r.fps.toFixed(1)} fps, largest gap ${r.largestGapMs.toFixed(0)} ms, duration ${r.duration.toFixed(1)} s`,
       );
     }
   }

@@ -5,7 +5,7 @@
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../recording/recorder-bridge';
-import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomTile } from './room-recorder-api';
+import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 
 interface TrackProcessor<T> {
@@ -93,7 +93,7 @@ export class RoomRecorder {
     return this.api.resume();
   }
 
-  stop(): Promise<RecordingResult[]> {
+  stop(): Promise<RoomStopResult> {
     return this.api.stop();
   }
 

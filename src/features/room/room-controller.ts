@@ -128,7 +128,9 @@ export class RoomController {
     this.store.update({ leaving: true });
     try {
       const { recordingState } = this.state;
+      // A recording running, or its files still being finished, is saved before the room closes.
       if (this.state.isHost && (recordingState === 'recording' || recordingState === 'paused')) await this.recording.stop();
+      else await this.recording.pendingStop;
       void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
     } finally {
       this.cleanup();

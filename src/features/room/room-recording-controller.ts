@@ -10,13 +10,15 @@ import { audioBitrateKbps } from '../settings/settings-schema';
 import type { RecordingResult } from '../recording/recorder-api';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from './protocol';
 import { mixedTiles, participantOutput, recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
-import { averageBitrate, RECORDING_MODE_LABELS, recordingCompleteMessage } from './room-recording-format';
+import { averageBitrate, RECORDING_MODE_LABELS, recordingCompleteMessage, unfinishedFilesMessage } from './room-recording-format';
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
 import { RoomRecorder, type ParticipantMedia } from './room-recorder';
 import type { RoomAction, RoomState } from './room-state';
 import type { RoomFile, RoomNotice } from './room-notice';
 
 const STATS_INTERVAL_MS = 1000;
+/** How long a host waits for the room's recording-stopped after the room accepted the stop. */
+const STOPPED_EVENT_WAIT_MS = 5000;
 
 export interface RecordingContext {
   state(): RoomState;
@@ -42,6 +44,11 @@ export class RoomRecordingController {
   /** Results collected at Stop, waiting for the room's recording-stopped event. */
   private collected: RecordingResult[] | null = null;
   private stopWaiter: (() => void) | null = null;
+  private stoppedFallback: ReturnType<typeof setTimeout> | undefined;
+  private failedFiles = 0;
+  private stopping: Promise<void> | null = null;
+  /** Bumped by dispose(): work started before it belongs to a recording that no longer exists. */
+  private generation = 0;
   /**
    * A Web Lock per file being written: while held, the library in any tab knows these rows are live
    * and never offers to recover or discard them; a crash releases them, and they become recoverable.
@@ -54,20 +61,34 @@ export class RoomRecordingController {
     return this.recorder !== null;
   }
 
+  /** A stop under way (files being finished), or null. */
+  get pendingStop(): Promise<void> | null {
+    return this.stopping;
+  }
+
   async start(): Promise<void> {
     const { context } = this;
     if (!this.move('start')) return;
+    // Leaving the room mid-start disposes this controller: every await below checks for that, so a
+    // stale start never keeps a worker, a timer or the recording-activity flag alive.
+    const generation = this.generation;
+    const stale = () => generation !== this.generation;
     const room = context.state();
     this.mode = room.recordingMode;
     try {
       const recorder = await RoomRecorder.create({
         onError: (message) => {
-          void this.onEngineError(message);
+          if (!stale()) void this.onEngineError(message);
         },
       });
+      if (stale()) {
+        recorder.dispose();
+        return;
+      }
       this.recorder = recorder;
       const participants = this.planParticipants();
       for (const p of participants) await recorder.setParticipant(p.id, context.media(p.id));
+      if (stale()) return;
       const settings = context.settings();
       this.planSettings = { videoKbps: settings.video.bitrate, audioKbps: audioBitrateKbps(settings.audio.quality), frameRate: settings.video.frameRate };
       this.createdAt = new Date();
@@ -78,14 +99,18 @@ export class RoomRecordingController {
       for (const output of plan) this.lockFile(output.spec.recordingId);
       setRecordingActive('room', true);
       await requestPersistentStorage();
+      if (stale()) return;
       await recorder.start(plan.map((o) => o.spec));
+      if (stale()) return;
       const ack = await context.emit('start-recording', { roomId: room.roomId, mode: this.mode });
+      if (stale()) return;
       if (!ack.success) throw new Error(ack.error ?? 'Failed to start recording');
       this.move('started');
       context.dispatch({ type: 'recording-stats', stats: this.stats(0, 0) });
       this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
       context.notify({ title: 'Recording Started', message: `Recording the room in ${RECORDING_MODE_LABELS[this.mode].toLowerCase()} mode.`, tone: 'success' });
     } catch (error) {
+      if (stale()) return;
       this.teardown();
       this.move('fail');
       context.notify({ title: 'Recording Failed', message: errorText(error, 'Failed to start recording'), tone: 'error' });
@@ -93,27 +118,54 @@ export class RoomRecordingController {
   }
 
   async pause(): Promise<void> {
-    if (!this.recorder || !this.move('pause')) return;
-    await this.recorder.pause();
+    const recorder = this.recorder;
+    if (!recorder || !this.move('pause')) return;
+    try {
+      await recorder.pause();
+    } catch (error) {
+      console.warn('Room recording: pause failed:', error);
+      this.move('resume');
+      return;
+    }
     await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
     this.context.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
   }
 
   async resume(): Promise<void> {
-    if (!this.recorder || !this.move('resume')) return;
-    await this.recorder.resume();
+    const recorder = this.recorder;
+    if (!recorder || !this.move('resume')) return;
+    try {
+      await recorder.resume();
+    } catch (error) {
+      console.warn('Room recording: resume failed:', error);
+      this.move('pause');
+      return;
+    }
     await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
     this.context.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
   }
 
-  /** Stops, collects every file, and returns once the room has been told (idle again). */
-  async stop(): Promise<void> {
+  /**
+   * Stops, collects every file, and returns once the room has been told (idle again). A stop
+   * already under way is joined, so leaving the room mid-stop waits for the files to be finished.
+   */
+  stop(): Promise<void> {
+    if (this.stopping) return this.stopping;
     const recorder = this.recorder;
-    if (!recorder || !this.move('stop')) return;
+    if (!recorder || !this.move('stop')) return Promise.resolve();
+    this.stopping = this.finishStop(recorder).finally(() => {
+      this.stopping = null;
+    });
+    return this.stopping;
+  }
+
+  private async finishStop(recorder: RoomRecorder): Promise<void> {
     clearInterval(this.statsTimer);
     const { context } = this;
     try {
-      this.collected = await recorder.stop();
+      const { results, failed } = await recorder.stop();
+      this.collected = results;
+      this.failedFiles = failed;
     } catch (error) {
       this.teardown();
       this.move('fail');
@@ -127,6 +179,10 @@ export class RoomRecordingController {
     try {
       const ack = await context.emit('stop-recording', { roomId: context.state().roomId });
       if (!ack.success) this.onRecordingStopped(); // the room could not be told; finish here
+      // The files are safe already: if the room's word never comes, the host is not left on Processing.
+      else this.stoppedFallback = setTimeout(() => {
+        this.onRecordingStopped();
+      }, STOPPED_EVENT_WAIT_MS);
     } catch {
       this.onRecordingStopped();
     }
@@ -138,6 +194,9 @@ export class RoomRecordingController {
     const results = this.collected;
     if (!results) return;
     this.collected = null;
+    clearTimeout(this.stoppedFallback);
+    const failed = this.failedFiles;
+    this.failedFiles = 0;
     const { context } = this;
     const files: RoomFile[] = results.map((r) => ({
       recordingId: r.recordingId,
@@ -162,44 +221,62 @@ export class RoomRecordingController {
         },
       },
     });
+    if (failed > 0) context.notify({ title: 'Recording Failed', message: unfinishedFilesMessage(failed), tone: 'error', sticky: true });
     this.stopWaiter?.();
     this.stopWaiter = null;
   }
 
   /** Someone joined mid-recording: into the mixed picture, or their own file in separate mode. */
-  async onParticipantJoined(participantId: string): Promise<void> {
-    const recorder = this.recorder;
-    if (!recorder) return;
-    await recorder.setParticipant(participantId, this.context.media(participantId));
-    const participant = this.planParticipants().find((p) => p.id === participantId);
-    if (!participant) return;
-    if (this.mode === 'mixed') {
-      this.recorded.add(participantId);
-      await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
-    } else if (this.mode === 'separate' && this.planSettings && !this.recorded.has(participantId)) {
-      this.recorded.add(participantId);
-      const output = participantOutput(participant, 'room-separate', this.planSettings, this.createdAt, crypto.randomUUID());
-      this.fileNames.set(output.spec.recordingId, output.fileName);
-      this.lockFile(output.spec.recordingId);
-      await recorder.addOutput(output.spec);
-    }
+  onParticipantJoined(participantId: string): Promise<void> {
+    return this.follow(async (recorder) => {
+      await recorder.setParticipant(participantId, this.context.media(participantId));
+      const participant = this.planParticipants().find((p) => p.id === participantId);
+      if (!participant) return;
+      if (this.mode === 'mixed') {
+        this.recorded.add(participantId);
+        await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
+      } else if (this.mode === 'separate' && this.planSettings && !this.recorded.has(participantId)) {
+        this.recorded.add(participantId);
+        const output = participantOutput(participant, 'room-separate', this.planSettings, this.createdAt, crypto.randomUUID());
+        this.fileNames.set(output.spec.recordingId, output.fileName);
+        this.lockFile(output.spec.recordingId);
+        await recorder.addOutput(output.spec);
+      }
+    });
   }
 
-  async onParticipantLeft(participantId: string): Promise<void> {
-    const recorder = this.recorder;
-    if (!recorder) return;
-    if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
-    else if (this.mode === 'separate') await recorder.endOutput(participantId);
-    await recorder.removeParticipant(participantId);
+  onParticipantLeft(participantId: string): Promise<void> {
+    return this.follow(async (recorder) => {
+      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
+      else if (this.mode === 'separate') await recorder.endOutput(participantId);
+      await recorder.removeParticipant(participantId);
+    });
   }
 
   /** A participant's picture or sound changed (new connection, screen share). */
-  async onMediaChanged(participantId: string): Promise<void> {
-    await this.recorder?.setParticipant(participantId, this.context.media(participantId));
+  onMediaChanged(participantId: string): Promise<void> {
+    return this.follow((recorder) => recorder.setParticipant(participantId, this.context.media(participantId)));
+  }
+
+  /**
+   * Keeps a running recording in step with the room. A step that fails (a track that ended as it
+   * was handed over) costs that participant's picture, never the recording, and never surfaces as
+   * an unhandled rejection.
+   */
+  private async follow(step: (recorder: RoomRecorder) => Promise<void>): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    try {
+      await step(recorder);
+    } catch (error) {
+      console.warn('Room recording: could not follow a change in the room:', error);
+    }
   }
 
   dispose(): void {
+    this.generation += 1;
     this.teardown();
+    clearTimeout(this.stoppedFallback);
     this.collected = null;
     this.stopWaiter?.();
     this.stopWaiter = null;
@@ -226,6 +303,7 @@ export class RoomRecordingController {
   }
 
   private async onEngineError(message: string): Promise<void> {
+    if (!this.recorder) return;
     this.teardown();
     this.move('fail');
     this.context.notify({ title: 'Recording Failed', message: message || 'Recording failed due to an error', tone: 'error' });

@@ -54,3 +54,9 @@ export const RECORDING_MODE_DESCRIPTIONS: Record<RoomRecordingMode, string> = {
 export function recordingCompleteMessage(fileCount: number): string {
   return `Recorded ${String(fileCount)} file${fileCount === 1 ? '' : 's'}. Click to download.`;
 }
+
+/** Files of a recording that could not be finished: their bytes stay stored for the recovery notice. */
+export function unfinishedFilesMessage(fileCount: number): string {
+  const files = fileCount === 1 ? '1 file' : `${String(fileCount)} files`;
+  return `${files} could not be finished. What was recorded is kept, and the recovery notice offers to repair it.`;
+}

@@ -48,6 +48,8 @@ export class LocalSignaling extends SignalingClient {
   private releaseMember: Release | null = null;
   private readonly watches = new Map<string, AbortController>();
   private autoAdmitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts joins and teardowns, so a join that was overtaken by either knows it is stale. */
+  private attempt = 0;
 
   constructor(private readonly options: LocalSignalingOptions) {
     super(options.selfId);
@@ -101,12 +103,25 @@ export class LocalSignaling extends SignalingClient {
       return;
     }
     this.teardown();
+    // Leaving (or a new join) while a lock is being granted makes this attempt stale: what it was
+    // granted afterwards is let go at once, so a page that left can never end up hosting the room.
+    const attempt = this.attempt;
+    const stale = () => attempt !== this.attempt;
     try {
       this.roomId = roomId;
       this.openChannel(roomId);
       // Hold our own presence lock first, so the host can never see it free before we arrived.
-      this.releaseMember = await holdLock(memberLockName(roomId, this.selfId), false);
+      const releaseMember = await holdLock(memberLockName(roomId, this.selfId), false);
+      if (stale()) {
+        releaseMember?.();
+        return;
+      }
+      this.releaseMember = releaseMember;
       const releaseHost = await holdLock(hostLockName(roomId), true);
+      if (stale()) {
+        releaseHost?.();
+        return;
+      }
       if (releaseHost) {
         if (!this.options.allowCreate()) {
           releaseHost();
@@ -134,6 +149,7 @@ export class LocalSignaling extends SignalingClient {
       // Someone hosts this room: ask them. Their acknowledgement answers our request directly.
       this.post({ kind: 'request', ackId, from: this.selfId, event: 'join-room', payload: { roomId, participantName: name } });
     } catch {
+      if (stale()) return;
       this.teardown();
       reply({ success: false, error: ROOM_ERRORS.joinFailed });
     }
@@ -295,6 +311,7 @@ export class LocalSignaling extends SignalingClient {
   }
 
   private teardown(): void {
+    this.attempt += 1;
     clearTimeout(this.autoAdmitTimer);
     for (const watch of this.watches.values()) watch.abort();
     this.watches.clear();

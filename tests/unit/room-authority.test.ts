@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_ADMIT_MS,
   MAX_PARTICIPANTS,
+  MAX_PENDING_GUESTS,
   createAuthority,
   decide,
   dueForAutoAdmit,
@@ -29,6 +30,17 @@ describe('room authority', () => {
     const state = fresh();
     expect(state.participants).toEqual([{ id: HOST, name: 'Hana', isHost: true, joinedAt: 1000 }]);
     expect(state.autoAdmit).toBe(true);
+  });
+
+  it('turns joiners away once the waiting list is full, and takes them again when it shrinks', () => {
+    let state = fresh();
+    for (let i = 0; i < MAX_PENDING_GUESTS; i++) state = decide(state, { type: 'join', from: `g${String(i)}`, name: 'Gus', now: 2000 }).state;
+    const refused = decide(state, { type: 'join', from: 'late', name: 'Lee', now: 2000 });
+    expect(refused.reply).toEqual({ success: false, error: ROOM_ERRORS.tooManyWaiting });
+    expect(refused.state.pending).toHaveLength(MAX_PENDING_GUESTS);
+    expect(refused.deliveries).toEqual([]);
+    state = decide(state, { type: 'reject', by: HOST, guestId: 'g0' }).state;
+    expect(decide(state, { type: 'join', from: 'late', name: 'Lee', now: 2000 }).reply).toMatchObject({ success: true, pending: true });
   });
 
   it('puts a joiner in the waiting list and tells the host', () => {

@@ -21,6 +21,7 @@ export const ROOM_ERRORS = {
   tooManyCreates: 'Too many room creation attempts. Please wait before creating another room.',
   tooManyJoins: 'Too many join attempts. Please wait before trying again.',
   roomFull: 'This room is full.',
+  tooManyWaiting: 'Too many people are waiting to join this room. Please try again later.',
   hostOnlyStart: 'Only the host can start recording.',
   hostOnlyStop: 'Only the host can stop recording.',
   hostOnlyApprove: 'Only the host can approve guests.',

@@ -21,6 +21,8 @@ import {
 export const AUTO_ADMIT_MS = 5000;
 /** Every participant sends to and receives from every other one (a mesh): more than this overloads most machines. */
 export const MAX_PARTICIPANTS = 8;
+/** Waiting guests beyond this are turned away: a runaway tab cannot flood the host's dialog and memory. */
+export const MAX_PENDING_GUESTS = 20;
 
 export type AuthorityRecording = 'idle' | 'recording' | 'paused';
 
@@ -131,6 +133,7 @@ function join(state: AuthorityState, from: string, rawName: string, now: number)
   }
   if (state.pending.some((g) => g.id === from)) return { state, reply: { success: true, pending: true, selfId: from, hostId: state.hostId }, deliveries: [] };
   if (state.participants.length >= MAX_PARTICIPANTS) return refuse(state, ROOM_ERRORS.roomFull);
+  if (state.pending.length >= MAX_PENDING_GUESTS) return refuse(state, ROOM_ERRORS.tooManyWaiting);
   const guest: PendingGuest = { id: from, name: sanitizeName(rawName) || 'Guest', requestedAt: now };
   const next = { ...state, pending: [...state.pending, guest] };
   return {

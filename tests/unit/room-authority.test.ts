@@ -130,6 +130,24 @@ describe('room authority', () => {
     expect(decide(room, { type: 'kick', by: HOST, participantId: HOST }).reply.success).toBe(false);
   });
 
+  it('tells a guest admitted mid-recording that the room is being recorded, paused included', () => {
+    const waiting = decide(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2 }).state;
+    const recording = decide(waiting, { type: 'start-recording', by: HOST, mode: 'mixed', now: 5 }).state;
+    const admitted = decide(recording, { type: 'approve', by: HOST, guestId: 'g1', now: 6 });
+    const toGuest = admitted.deliveries.filter((d) => d.to === 'g1').map((d) => [d.event, d.payload]);
+    expect(toGuest).toEqual([
+      ['room-joined', expect.objectContaining({ selfId: 'g1' })],
+      ['recording-started', { mode: 'mixed', startedAt: 5 }],
+    ]);
+
+    const paused = decide(decide(recording, { type: 'pause-recording', by: HOST }).state, { type: 'approve', by: HOST, guestId: 'g1', now: 7 });
+    expect(paused.deliveries.filter((d) => d.to === 'g1').map((d) => d.event)).toEqual(['room-joined', 'recording-started', 'recording-paused']);
+
+    const stopped = decide(recording, { type: 'stop-recording', by: HOST }).state;
+    const later = decide(stopped, { type: 'approve', by: HOST, guestId: 'g1', now: 8 });
+    expect(later.deliveries.filter((d) => d.to === 'g1').map((d) => d.event)).toEqual(['room-joined']);
+  });
+
   it('runs one recording at a time and announces each step', () => {
     const started = decide(fresh(), { type: 'start-recording', by: HOST, mode: 'separate', now: 9 });
     expect(started.state.recording).toBe('recording');

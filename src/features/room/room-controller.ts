@@ -363,7 +363,9 @@ export class RoomController {
     console.warn('Room: join failed:', message);
     this.cleanup();
     this.store.update({ joinError: message });
-    this.deps.notify({ title: 'Failed to Join Room', message, tone: 'error' });
+    // The first joiner creates the room: a refused creation is named as such (SPEC section 8).
+    const creating = message === ROOM_ERRORS.tooManyCreates || message === ROOM_ERRORS.createFailed;
+    this.deps.notify({ title: creating ? 'Failed to Create Room' : 'Failed to Join Room', message, tone: 'error' });
   }
 
   private cleanup(): void {

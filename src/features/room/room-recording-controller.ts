@@ -4,13 +4,13 @@
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
 import { setRecordingActive } from '../../shared/recording-activity';
-import { holdRecordingLock } from '../../shared/storage/recording-locks';
 import type { Settings } from '../settings/settings-schema';
 import { audioBitrateKbps } from '../settings/settings-schema';
 import type { RecordingResult } from '../recording/recorder-api';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from './protocol';
-import { mixedTiles, participantOutput, recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
-import { averageBitrate, RECORDING_MODE_LABELS, recordingCompleteMessage, unfinishedFilesMessage } from './room-recording-format';
+import { mixedTiles, type PlanParticipant } from './room-recording-plan';
+import { RoomRecordingOutputs } from './room-recording-outputs';
+import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRecordingStats, unfinishedFilesMessage } from './room-recording-format';
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
 import { RoomRecorder, type ParticipantMedia } from './room-recorder';
 import type { RoomAction, RoomState } from './room-state';
@@ -35,11 +35,8 @@ const errorText = (error: unknown, fallback: string): string => (error instanceo
 
 export class RoomRecordingController {
   private recorder: RoomRecorder | null = null;
-  private readonly fileNames = new Map<string, string>();
-  private planSettings: PlanSettings | null = null;
-  private createdAt = new Date();
+  private outputs: RoomRecordingOutputs | null = null;
   private mode: RoomRecordingMode = 'mixed';
-  private recorded = new Set<string>();
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   /** Results collected at Stop, waiting for the room's recording-stopped event. */
   private collected: RecordingResult[] | null = null;
@@ -49,12 +46,6 @@ export class RoomRecordingController {
   private stopping: Promise<void> | null = null;
   /** Bumped by dispose(): work started before it belongs to a recording that no longer exists. */
   private generation = 0;
-  /**
-   * A Web Lock per file being written: while held, the library in any tab knows these rows are live
-   * and never offers to recover or discard them; a crash releases them, and they become recoverable.
-   */
-  private readonly locks = new Map<string, () => void>();
-
   constructor(private readonly context: RecordingContext) {}
 
   get active(): boolean {
@@ -90,17 +81,17 @@ export class RoomRecordingController {
       for (const p of participants) await recorder.setParticipant(p.id, context.media(p.id));
       if (stale()) return;
       const settings = context.settings();
-      this.planSettings = { videoKbps: settings.video.bitrate, audioKbps: audioBitrateKbps(settings.audio.quality), frameRate: settings.video.frameRate };
-      this.createdAt = new Date();
-      const plan = recordingPlan(this.mode, participants, this.planSettings, this.createdAt, () => crypto.randomUUID());
-      this.fileNames.clear();
-      for (const output of plan) this.fileNames.set(output.spec.recordingId, output.fileName);
-      this.recorded = new Set(plan.flatMap((o) => o.spec.tiles.map((t) => t.sourceId)));
-      for (const output of plan) this.lockFile(output.spec.recordingId);
+      const outputs = new RoomRecordingOutputs(this.mode, {
+        videoKbps: settings.video.bitrate,
+        audioKbps: audioBitrateKbps(settings.audio.quality),
+        frameRate: settings.video.frameRate,
+      });
+      this.outputs = outputs;
+      const plan = outputs.plan(participants);
       setRecordingActive('room', true);
       await requestPersistentStorage();
       if (stale()) return;
-      await recorder.start(plan.map((o) => o.spec));
+      await recorder.start(plan);
       if (stale()) return;
       const ack = await context.emit('start-recording', { roomId: room.roomId, mode: this.mode });
       if (stale()) return;
@@ -198,14 +189,7 @@ export class RoomRecordingController {
     const failed = this.failedFiles;
     this.failedFiles = 0;
     const { context } = this;
-    const files: RoomFile[] = results.map((r) => ({
-      recordingId: r.recordingId,
-      fileName: this.fileNames.get(r.recordingId) ?? `podcast-${r.recordingId}.webm`,
-      size: r.size,
-      durationMs: r.durationMs,
-    }));
-    const totalSize = files.reduce((sum, f) => sum + f.size, 0);
-    const durationMs = Math.max(0, ...files.map((f) => f.durationMs));
+    const { files, totalSize, durationMs } = finishedFiles(results, this.outputs?.fileNames ?? new Map<string, string>());
     context.setFiles(files);
     context.dispatch({ type: 'recording-stats', stats: this.stats(durationMs, totalSize) });
     this.move('stopped');
@@ -232,16 +216,9 @@ export class RoomRecordingController {
       await recorder.setParticipant(participantId, this.context.media(participantId));
       const participant = this.planParticipants().find((p) => p.id === participantId);
       if (!participant) return;
-      if (this.mode === 'mixed') {
-        this.recorded.add(participantId);
-        await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
-      } else if (this.mode === 'separate' && this.planSettings && !this.recorded.has(participantId)) {
-        this.recorded.add(participantId);
-        const output = participantOutput(participant, 'room-separate', this.planSettings, this.createdAt, crypto.randomUUID());
-        this.fileNames.set(output.spec.recordingId, output.fileName);
-        this.lockFile(output.spec.recordingId);
-        await recorder.addOutput(output.spec);
-      }
+      const output = this.outputs?.joined(participant);
+      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
+      else if (output) await recorder.addOutput(output);
     });
   }
 
@@ -287,13 +264,7 @@ export class RoomRecordingController {
   }
 
   private stats(durationMs: number, totalSize: number) {
-    return {
-      durationMs,
-      totalSize,
-      participantCount: this.recorded.size,
-      bitrate: averageBitrate(totalSize, durationMs),
-      recordingMode: this.mode,
-    };
+    return roomRecordingStats(this.mode, this.outputs?.participantCount ?? 0, durationMs, totalSize);
   }
 
   private async pollStats(): Promise<void> {
@@ -310,16 +281,11 @@ export class RoomRecordingController {
     await this.context.emit('stop-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
   }
 
-  private lockFile(recordingId: string): void {
-    if (!this.locks.has(recordingId)) this.locks.set(recordingId, holdRecordingLock(recordingId));
-  }
-
   private teardown(): void {
     clearInterval(this.statsTimer);
     this.recorder?.dispose();
     this.recorder = null;
-    for (const release of this.locks.values()) release();
-    this.locks.clear();
+    this.outputs?.release();
     setRecordingActive('room', false);
   }
 

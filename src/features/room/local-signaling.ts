@@ -16,9 +16,8 @@ import {
   type Decision,
   type Delivery,
 } from './room-authority';
-import { hostLockName, memberLockName, parseWireFrame, roomChannelName, type WireFrame } from './local-wire';
+import { acceptsEvent, answersRequest, hostLockName, memberLockName, parseWireFrame, roomChannelName, type ChannelReader, type WireFrame } from './local-wire';
 import {
-  HOST_ONLY_EVENTS,
   ROOM_ERRORS,
   type Ack,
   type IncomingEvents,
@@ -176,10 +175,7 @@ export class LocalSignaling extends SignalingClient {
   private receive(frame: WireFrame): void {
     switch (frame.kind) {
       case 'request':
-        // Only the host answers. A request claiming to come from the host itself is forged: the
-        // host's own requests never travel over the channel.
-        if (!this.authority || frame.from === this.selfId) return;
-        this.answer(frame.from, frame.event, frame.payload, frame.ackId);
+        if (answersRequest(frame, this.reader())) this.answer(frame.from, frame.event, frame.payload, frame.ackId);
         return;
       case 'ack':
         if (frame.to !== this.selfId) return;
@@ -206,16 +202,12 @@ export class LocalSignaling extends SignalingClient {
     this.resolveAck(ackId, ack);
   }
 
+  private reader(): ChannelReader {
+    return { selfId: this.selfId, admitted: this.admitted, isHost: this.authority !== null, hostId: this.hostId };
+  }
+
   private onEvent(frame: Extract<WireFrame, { kind: 'event' }>): void {
-    const forMe = frame.to === this.selfId || (frame.to === '*' && this.admitted && frame.except !== this.selfId);
-    if (!forMe) return;
-    if (frame.event === 'signaling-message') {
-      if (frame.payload.from !== frame.from) return;
-      this.dispatch('signaling-message', frame.payload as unknown as IncomingEvents['signaling-message']);
-      return;
-    }
-    // Room events come from the host alone; the host itself never takes them from the channel.
-    if (HOST_ONLY_EVENTS.has(frame.event) && (this.authority || frame.from !== this.hostId)) return;
+    if (!acceptsEvent(frame, this.reader())) return;
     if (frame.event === 'room-joined') this.admitted = true;
     this.dispatch(frame.event, frame.payload as unknown as IncomingEvents[typeof frame.event]);
   }

@@ -127,10 +127,8 @@ export class RoomController {
     const wasInRoom = this.state.phase !== 'idle';
     this.store.update({ leaving: true });
     try {
-      const { recordingState } = this.state;
-      // A recording running, or its files still being finished, is saved before the room closes.
-      if (this.state.isHost && (recordingState === 'recording' || recordingState === 'paused')) await this.recording.stop();
-      else await this.recording.pendingStop;
+      // A recording starting, running, or with its files still being finished is saved before the room closes.
+      if (this.state.isHost) await this.recording.finishForLeave();
       void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
     } finally {
       this.cleanup();

@@ -44,6 +44,7 @@ export class RoomRecordingController {
   private stoppedFallback: ReturnType<typeof setTimeout> | undefined;
   private failedFiles = 0;
   private stopping: Promise<void> | null = null;
+  private starting: Promise<void> | null = null;
   /** Bumped by dispose(): work started before it belongs to a recording that no longer exists. */
   private generation = 0;
   constructor(private readonly context: RecordingContext) {}
@@ -52,14 +53,28 @@ export class RoomRecordingController {
     return this.recorder !== null;
   }
 
-  /** A stop under way (files being finished), or null. */
-  get pendingStop(): Promise<void> | null {
-    return this.stopping;
+  /**
+   * Saves whatever is recording before the room closes: waits for a start or a stop under way,
+   * then stops a recording that is running. Resolves once the files are finished.
+   */
+  async finishForLeave(): Promise<void> {
+    await this.starting;
+    await this.stopping;
+    const { recordingState } = this.context.state();
+    if (recordingState === 'recording' || recordingState === 'paused') await this.stop();
   }
 
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    if (this.starting) return this.starting;
+    if (!this.move('start')) return Promise.resolve();
+    this.starting = this.begin().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
     const { context } = this;
-    if (!this.move('start')) return;
     // Leaving the room mid-start disposes this controller: every await below checks for that, so a
     // stale start never keeps a worker, a timer or the recording-activity flag alive.
     const generation = this.generation;

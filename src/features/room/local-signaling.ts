@@ -26,7 +26,7 @@ import {
 } from './protocol';
 import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
 import { SignalingClient } from './signaling-transport';
-import { holdLock, watchLock, type Release } from './web-locks';
+import { holdLock, LockWatches, type Release } from './web-locks';
 import { toAuthorityRequest } from './wire-requests';
 
 export interface LocalSignalingOptions {
@@ -45,7 +45,8 @@ export class LocalSignaling extends SignalingClient {
   private admitted = false;
   private releaseHost: Release | null = null;
   private releaseMember: Release | null = null;
-  private readonly watches = new Map<string, AbortController>();
+  /** Presence: the host watches everyone in or waiting for the room; a guest watches the host. */
+  private readonly watches = new LockWatches();
   private autoAdmitTimer: ReturnType<typeof setTimeout> | undefined;
   /** Counts joins and teardowns, so a join that was overtaken by either knows it is stale. */
   private attempt = 0;
@@ -191,13 +192,9 @@ export class LocalSignaling extends SignalingClient {
     // A join acknowledgement names the host: from now on, room events are trusted from that tab only.
     if (typeof ack.hostId === 'string' && !this.authority && !this.hostId) {
       this.hostId = ack.hostId;
-      this.watches.get('host')?.abort();
-      this.watches.set(
-        'host',
-        watchLock(hostLockName(this.roomId), () => {
-          this.dispatch('room-ended', { reason: 'host-left' });
-        }),
-      );
+      this.watches.watch('host', hostLockName(this.roomId), () => {
+        this.dispatch('room-ended', { reason: 'host-left' });
+      });
     }
     this.resolveAck(ackId, ack);
   }
@@ -256,22 +253,13 @@ export class LocalSignaling extends SignalingClient {
     if (!authority) return;
     const present = new Set([...authority.participants.map((p) => p.id), ...authority.pending.map((g) => g.id)]);
     present.delete(this.selfId);
-    for (const [id, watch] of this.watches) {
-      if (!present.has(id)) {
-        watch.abort();
-        this.watches.delete(id);
-      }
-    }
-    for (const id of present) {
-      if (this.watches.has(id)) continue;
-      this.watches.set(
-        id,
-        watchLock(memberLockName(authority.roomId, id), () => {
-          this.watches.delete(id);
-          if (this.authority) this.apply(decide(this.authority, { type: 'leave', from: id, reason: 'disconnected' }), null, null);
-        }),
-      );
-    }
+    this.watches.sync(
+      present,
+      (id) => memberLockName(authority.roomId, id),
+      (id) => {
+        if (this.authority) this.apply(decide(this.authority, { type: 'leave', from: id, reason: 'disconnected' }), null, null);
+      },
+    );
   }
 
   private scheduleAutoAdmit(): void {
@@ -305,7 +293,6 @@ export class LocalSignaling extends SignalingClient {
   private teardown(): void {
     this.attempt += 1;
     clearTimeout(this.autoAdmitTimer);
-    for (const watch of this.watches.values()) watch.abort();
     this.watches.clear();
     this.releaseHost?.();
     this.releaseHost = null;

@@ -16,6 +16,7 @@ export const ROOM_ERRORS = {
   creationInProgress: 'Connection creation already in progress',
   connectionTimeout: 'Connection timeout after 30000ms',
   ackTimeout: 'Signaling request timed out',
+  hostUnreachable: 'The room did not answer. Ask the host to keep the room open in a visible tab, then try again.',
   createFailed: 'Failed to create room',
   joinFailed: 'Failed to join room',
   tooManyCreates: 'Too many room creation attempts. Please wait before creating another room.',

@@ -117,7 +117,10 @@ export class RoomController {
         this.deps.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
       } else if (ack.pending) this.store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
     } catch (error) {
-      if (this.signaling === signaling) this.failJoin(error instanceof Error ? error.message : ROOM_ERRORS.joinFailed);
+      if (this.signaling !== signaling) return;
+      const message = error instanceof Error ? error.message : ROOM_ERRORS.joinFailed;
+      // Nobody answered for the room: its host's tab is closed, asleep or frozen in the background.
+      this.failJoin(message === ROOM_ERRORS.ackTimeout ? ROOM_ERRORS.hostUnreachable : message);
     }
   }
 

@@ -70,6 +70,7 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
             <RoomControlBar
               room={room}
               local={local}
+              devices={snapshot.devices}
               onToggleVideo={() => {
                 controller.toggleVideo();
               }}

@@ -251,6 +251,7 @@ export class RoomController {
         ? { roomId: joined.roomId, userName: this.userName, isHost: true, roomName: joined.roomName, createdAt: now }
         : { roomId: joined.roomId, userName: this.userName, isHost: false, joinedAt: now },
     );
+    this.store.update({ devices: { camera: media?.hasCamera ?? false, microphone: media?.hasMicrophone ?? false } });
     this.store.setStream(joined.selfId, media?.previewStream() ?? null);
     const peers = new RoomPeers({
       store: this.store,
@@ -321,6 +322,6 @@ export class RoomController {
     const wasInRoom = this.state.phase !== 'idle';
     this.store.dispatch({ type: 'reset' });
     if (wasInRoom) clearStoredRoom();
-    this.store.update({ streams: new Map(), stats: {}, guestActions: [] });
+    this.store.update({ streams: new Map(), stats: {}, guestActions: [], devices: { camera: false, microphone: false } });
   }
 }

@@ -13,6 +13,7 @@ import type {
   RoomRecorderState,
   RoomRecorderStats,
   RoomRecorderWorkerApi,
+  RoomStopResult,
   RoomTile,
 } from '../src/features/room/room-recorder-api';
 import { startFrameClock, type FrameClock } from './lib/frame-clock';
@@ -39,6 +40,8 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
   private readonly audioReaders = new Map<string, ReadableStreamDefaultReader<AudioData>>();
   private readonly outputs = new Map<string, Output>();
   private readonly finished: RecordingResult[] = [];
+  /** Outputs ended early (a participant left) that could not be finished. */
+  private failedEarly = 0;
   private clock: FrameClock | null = null;
   private state: RoomRecorderState = 'idle';
   private startedAt = 0;
@@ -100,6 +103,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     if (this.state !== 'idle') throw new Error('Recording already in progress');
     if (outputs.length === 0) throw new Error('No stream available for recording');
     this.finished.length = 0;
+    this.failedEarly = 0;
     try {
       for (const spec of outputs) await this.open(spec);
     } catch (error) {
@@ -135,9 +139,15 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     const output = this.outputs.get(outputId);
     if (!output || (this.state !== 'recording' && this.state !== 'paused')) return null;
     this.outputs.delete(outputId);
-    const result = await this.finish(output);
-    this.finished.push(result);
-    return result;
+    try {
+      const result = await this.finish(output);
+      this.finished.push(result);
+      return result;
+    } catch {
+      // Its bytes are kept for recovery; the recording goes on, and stop() counts the loss.
+      this.failedEarly += 1;
+      return null;
+    }
   }
 
   pause(): void {
@@ -156,7 +166,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     this.state = 'recording';
   }
 
-  async stop(): Promise<RecordingResult[]> {
+  async stop(): Promise<RoomStopResult> {
     if (this.state !== 'recording' && this.state !== 'paused') throw new Error('No recording in progress');
     const stoppedAt = performance.now();
     const outputs = [...this.outputs.values()];
@@ -167,10 +177,16 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     clearInterval(this.persistTimer);
     this.outputs.clear();
     try {
-      const results = await Promise.all(outputs.map((o) => this.finish(o, durations.get(o))));
-      return [...this.finished, ...results];
+      // Every file is finished on its own: one that fails (kept in the library for recovery) never
+      // costs the others theirs.
+      const settled = await Promise.allSettled(outputs.map((o) => this.finish(o, durations.get(o))));
+      const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      const failed = settled.find((s) => s.status === 'rejected');
+      if (failed && results.length === 0 && this.finished.length === 0) throw failed.reason;
+      return { results: [...this.finished, ...results], failed: this.failedEarly + settled.length - results.length };
     } finally {
       this.finished.length = 0;
+      this.failedEarly = 0;
       this.state = 'idle';
     }
   }
@@ -272,8 +288,9 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     this.outputs.clear();
     this.finished.length = 0;
     this.state = 'idle';
-    this.events?.onError(message, name);
+    // Store what can be stored first: the page ends this worker as soon as it hears of the failure.
     await Promise.all(outputs.map((o) => o.session.abandon('Recording failed due to an error')));
+    this.events?.onError(message, name);
   }
 }
 

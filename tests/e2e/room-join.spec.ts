@@ -145,5 +145,6 @@ test('too many joins or new rooms in a short time are refused with the spec’s 
   });
   await page.getByRole('button', { name: 'Join Room' }).click();
   await expect(page.getByTestId('join-error')).toContainText('Too many room creation attempts. Please wait before creating another room.');
+  await expect(page.getByText('Failed to Create Room')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Join Room' })).toBeVisible();
 });

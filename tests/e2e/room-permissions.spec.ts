@@ -1,5 +1,16 @@
 import { test, expect } from './support/test';
-import { expectParticipantCount, openPage, prepareRoomContext, requestJoin, roomWithGuest, sniffedFrames, sniffRoomChannel } from './support/room';
+import {
+  expectParticipantCount,
+  hostRoom,
+  newRoomId,
+  openGuestRequests,
+  openPage,
+  prepareRoomContext,
+  requestJoin,
+  roomWithGuest,
+  sniffedFrames,
+  sniffRoomChannel,
+} from './support/room';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -68,4 +79,27 @@ test('a forged approval sent over the room channel by a guest is refused', async
   await expect(host.getByRole('switch', { name: 'Admit guests automatically' })).not.toBeChecked();
   await expectParticipantCount(host, 2);
   await expectParticipantCount(guest, 2);
+});
+
+test('a guest let in while the host records is told at once that the room is being recorded', async ({ page: host, context, guard }) => {
+  const roomId = newRoomId('told');
+  await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+  await host.getByRole('radio', { name: 'Local only' }).check();
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await expect(host.getByTestId('room-recording-badge')).toHaveText('REC', { timeout: 20_000 });
+
+  const guest = await openPage(context, guard);
+  await requestJoin(guest, roomId, 'Gus');
+  await openGuestRequests(host, 1);
+  await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
+  await host.keyboard.press('Escape');
+  await expectParticipantCount(guest, 2);
+  await expect(guest.getByText('The host is recording this room.')).toBeVisible();
+  await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+
+  await host.getByRole('button', { name: 'Pause recording' }).click();
+  await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
+  await host.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(host.getByText('Recording Complete')).toBeVisible({ timeout: 30_000 });
+  await expect(guest.getByTestId('room-status')).toHaveCount(0);
 });

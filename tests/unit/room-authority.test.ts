@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AUTO_ADMIT_MS,
   MAX_PARTICIPANTS,
+  MAX_PENDING_GUESTS,
   createAuthority,
   decide,
   dueForAutoAdmit,
@@ -29,6 +30,17 @@ describe('room authority', () => {
     const state = fresh();
     expect(state.participants).toEqual([{ id: HOST, name: 'Hana', isHost: true, joinedAt: 1000 }]);
     expect(state.autoAdmit).toBe(true);
+  });
+
+  it('turns joiners away once the waiting list is full, and takes them again when it shrinks', () => {
+    let state = fresh();
+    for (let i = 0; i < MAX_PENDING_GUESTS; i++) state = decide(state, { type: 'join', from: `g${String(i)}`, name: 'Gus', now: 2000 }).state;
+    const refused = decide(state, { type: 'join', from: 'late', name: 'Lee', now: 2000 });
+    expect(refused.reply).toEqual({ success: false, error: ROOM_ERRORS.tooManyWaiting });
+    expect(refused.state.pending).toHaveLength(MAX_PENDING_GUESTS);
+    expect(refused.deliveries).toEqual([]);
+    state = decide(state, { type: 'reject', by: HOST, guestId: 'g0' }).state;
+    expect(decide(state, { type: 'join', from: 'late', name: 'Lee', now: 2000 }).reply).toMatchObject({ success: true, pending: true });
   });
 
   it('puts a joiner in the waiting list and tells the host', () => {
@@ -116,6 +128,24 @@ describe('room authority', () => {
     expect(kicked.state.participants.map((p) => p.id)).toEqual([HOST]);
     expect(kicked.deliveries).toContainEqual({ to: 'g1', event: 'participant-left', payload: { participantId: 'g1', reason: 'kicked' } });
     expect(decide(room, { type: 'kick', by: HOST, participantId: HOST }).reply.success).toBe(false);
+  });
+
+  it('tells a guest admitted mid-recording that the room is being recorded, paused included', () => {
+    const waiting = decide(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2 }).state;
+    const recording = decide(waiting, { type: 'start-recording', by: HOST, mode: 'mixed', now: 5 }).state;
+    const admitted = decide(recording, { type: 'approve', by: HOST, guestId: 'g1', now: 6 });
+    const toGuest = admitted.deliveries.filter((d) => d.to === 'g1').map((d) => [d.event, d.payload]);
+    expect(toGuest).toEqual([
+      ['room-joined', expect.objectContaining({ selfId: 'g1' })],
+      ['recording-started', { mode: 'mixed', startedAt: 5 }],
+    ]);
+
+    const paused = decide(decide(recording, { type: 'pause-recording', by: HOST }).state, { type: 'approve', by: HOST, guestId: 'g1', now: 7 });
+    expect(paused.deliveries.filter((d) => d.to === 'g1').map((d) => d.event)).toEqual(['room-joined', 'recording-started', 'recording-paused']);
+
+    const stopped = decide(recording, { type: 'stop-recording', by: HOST }).state;
+    const later = decide(stopped, { type: 'approve', by: HOST, guestId: 'g1', now: 8 });
+    expect(later.deliveries.filter((d) => d.to === 'g1').map((d) => d.event)).toEqual(['room-joined']);
   });
 
   it('runs one recording at a time and announces each step', () => {

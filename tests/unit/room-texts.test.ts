@@ -8,6 +8,7 @@ import {
   mixedFileName,
   participantFileName,
   recordingCompleteMessage,
+  unfinishedFilesMessage,
 } from '../../src/features/room/room-recording-format';
 import { participantCountText, roomStatusTexts } from '../../src/features/room/status-text';
 import { initials, tileState, type TileFacts } from '../../src/features/room/tile-state';
@@ -64,6 +65,11 @@ describe('room recording texts', () => {
   it('counts files in the completion notice', () => {
     expect(recordingCompleteMessage(1)).toBe('Recorded 1 file. Click to download.');
     expect(recordingCompleteMessage(3)).toBe('Recorded 3 files. Click to download.');
+  });
+
+  it('counts the files that could not be finished, and says they are kept', () => {
+    expect(unfinishedFilesMessage(1)).toMatch(/^1 file could not be finished\. What was recorded is kept/);
+    expect(unfinishedFilesMessage(2)).toMatch(/^2 files could not be finished\./);
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACK_TIMEOUT_MS, SignalingClient } from '../../src/features/room/signaling-transport';
 import type { OutgoingEvent } from '../../src/features/room/protocol';
-import { parseWireFrame } from '../../src/features/room/local-wire';
+import { acceptsEvent, answersRequest, parseWireFrame, type WireFrame } from '../../src/features/room/local-wire';
 
 /** A transport whose wire is an array: enough to test queueing, acknowledgements and timeouts. */
 class WireSignaling extends SignalingClient {
@@ -127,5 +127,47 @@ describe('requests off the wire', () => {
     expect(toAuthorityRequest('g', 'set-auto-admit', { enabled: 'yes' })).toBeNull();
     expect(toAuthorityRequest('g', 'approve-guest', { guestId: 42 })).toMatchObject({ guestId: '' });
     expect(toAuthorityRequest('g', 'signaling-message', {})).toBeNull();
+  });
+});
+
+describe('who trusts what on the room channel', () => {
+  type EventFrame = Extract<WireFrame, { kind: 'event' }>;
+  const event = (frame: Partial<EventFrame>): EventFrame => ({ kind: 'event', from: 'host', to: 'gus', event: 'room-joined', payload: {}, ...frame });
+  const guest = { selfId: 'gus', admitted: true, isHost: false, hostId: 'host' };
+  const host = { selfId: 'host', admitted: true, isHost: true, hostId: 'host' };
+
+  it('a guest takes room events from its host only, never from another tab claiming to be host', () => {
+    expect(acceptsEvent(event({}), guest)).toBe(true);
+    expect(acceptsEvent(event({ from: 'forger' }), guest)).toBe(false);
+    expect(acceptsEvent(event({ from: 'forger', event: 'participant-left' }), guest)).toBe(false);
+    expect(acceptsEvent(event({ from: 'forger', event: 'error' }), guest)).toBe(false);
+    // Before the host is known (no acknowledgement yet), no room event is trusted at all.
+    expect(acceptsEvent(event({}), { ...guest, hostId: '' })).toBe(false);
+  });
+
+  it('the host takes no room events from the channel, whoever claims to send them', () => {
+    expect(acceptsEvent(event({ to: 'host', from: 'host', event: 'recording-stopped' }), host)).toBe(false);
+    expect(acceptsEvent(event({ to: '*', from: 'gus', event: 'room-ended' }), host)).toBe(false);
+  });
+
+  it('events to everyone reach admitted members only, except the one left out', () => {
+    const all = event({ to: '*', event: 'participant-joined' });
+    expect(acceptsEvent(all, guest)).toBe(true);
+    expect(acceptsEvent(all, { ...guest, admitted: false })).toBe(false);
+    expect(acceptsEvent({ ...all, except: 'gus' }, guest)).toBe(false);
+    expect(acceptsEvent(event({ to: 'ida' }), guest)).toBe(false);
+  });
+
+  it('a negotiation message must name its real sender', () => {
+    const signal = event({ from: 'ida', event: 'signaling-message', payload: { from: 'ida', to: 'gus' } });
+    expect(acceptsEvent(signal, guest)).toBe(true);
+    expect(acceptsEvent({ ...signal, payload: { from: 'host', to: 'gus' } }, guest)).toBe(false);
+  });
+
+  it('only the host answers requests, and never one posing as the host', () => {
+    const request = { kind: 'request' as const, ackId: null, from: 'gus', event: 'approve-guest' as const, payload: {} };
+    expect(answersRequest(request, host)).toBe(true);
+    expect(answersRequest({ ...request, from: 'host' }, host)).toBe(false);
+    expect(answersRequest(request, guest)).toBe(false);
   });
 });

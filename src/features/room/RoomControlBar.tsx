@@ -6,29 +6,32 @@ import { participantCountText, roomStatusTexts } from './status-text';
 interface ControlBarProps {
   room: RoomState;
   local: Participant | undefined;
+  devices: { camera: boolean; microphone: boolean };
   onToggleVideo: () => void;
   onToggleAudio: () => void;
   onToggleScreen: () => void;
 }
 
-export function RoomControlBar({ room, local, onToggleVideo, onToggleAudio, onToggleScreen }: ControlBarProps) {
+export function RoomControlBar({ room, local, devices, onToggleVideo, onToggleAudio, onToggleScreen }: ControlBarProps) {
   const videoOn = local?.videoEnabled ?? false;
   const audioOn = local?.audioEnabled ?? false;
   const sharing = room.isScreenSharing;
-  const videoLabel = videoOn ? 'Turn camera off' : 'Turn camera on';
-  const audioLabel = audioOn ? 'Mute microphone' : 'Unmute microphone';
+  // With no camera, the video toggle still governs a shared screen; with neither, there is nothing to turn on.
+  const noVideo = !devices.camera && !sharing;
+  const videoLabel = noVideo ? 'No camera' : videoOn ? 'Turn camera off' : 'Turn camera on';
+  const audioLabel = !devices.microphone ? 'No microphone' : audioOn ? 'Mute microphone' : 'Unmute microphone';
   const screenLabel = sharing ? 'Stop sharing screen' : 'Share screen';
   const status = roomStatusTexts(room);
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="sm" role="toolbar" aria-label="Your media">
         <Tooltip label={videoLabel}>
-          <ActionIcon size="xl" variant={videoOn ? 'default' : 'filled'} color="red" aria-label={videoLabel} aria-pressed={!videoOn} onClick={onToggleVideo}>
+          <ActionIcon size="xl" variant={videoOn ? 'default' : 'filled'} color="red" aria-label={videoLabel} aria-pressed={!videoOn} disabled={noVideo} onClick={onToggleVideo}>
             {videoOn ? <IconVideo aria-hidden /> : <IconVideoOff aria-hidden />}
           </ActionIcon>
         </Tooltip>
         <Tooltip label={audioLabel}>
-          <ActionIcon size="xl" variant={audioOn ? 'default' : 'filled'} color="red" aria-label={audioLabel} aria-pressed={!audioOn} onClick={onToggleAudio}>
+          <ActionIcon size="xl" variant={audioOn ? 'default' : 'filled'} color="red" aria-label={audioLabel} aria-pressed={!audioOn} disabled={!devices.microphone} onClick={onToggleAudio}>
             {audioOn ? <IconMicrophone aria-hidden /> : <IconMicrophoneOff aria-hidden />}
           </ActionIcon>
         </Tooltip>

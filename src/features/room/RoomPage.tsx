@@ -18,7 +18,8 @@ export function RoomPage({ roomId }: { readonly roomId: string }) {
       </Container>
     );
   }
-  return <ValidRoom roomId={roomId} />;
+  // One controller per room: another room id in the address is a new page, never a reused one.
+  return <ValidRoom key={roomId} roomId={roomId} />;
 }
 
 function ValidRoom({ roomId }: { readonly roomId: string }) {

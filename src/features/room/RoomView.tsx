@@ -33,7 +33,7 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
             leftSection={<IconUserPlus size={16} aria-hidden />}
             rightSection={
               room.isHost && room.pendingGuests.length > 0 ? (
-                <Badge size="sm" color="red" variant="filled" circle>
+                <Badge size="sm" color="red" variant="filled" circle aria-hidden>
                   {room.pendingGuests.length}
                 </Badge>
               ) : null
@@ -70,6 +70,7 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
             <RoomControlBar
               room={room}
               local={local}
+              devices={snapshot.devices}
               onToggleVideo={() => {
                 controller.toggleVideo();
               }}

@@ -16,9 +16,8 @@ import {
   type Decision,
   type Delivery,
 } from './room-authority';
-import { hostLockName, memberLockName, parseWireFrame, roomChannelName, type WireFrame } from './local-wire';
+import { acceptsEvent, answersRequest, hostLockName, memberLockName, parseWireFrame, roomChannelName, type ChannelReader, type WireFrame } from './local-wire';
 import {
-  HOST_ONLY_EVENTS,
   ROOM_ERRORS,
   type Ack,
   type IncomingEvents,
@@ -27,7 +26,7 @@ import {
 } from './protocol';
 import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
 import { SignalingClient } from './signaling-transport';
-import { holdLock, watchLock, type Release } from './web-locks';
+import { holdLock, LockWatches, type Release } from './web-locks';
 import { toAuthorityRequest } from './wire-requests';
 
 export interface LocalSignalingOptions {
@@ -46,8 +45,11 @@ export class LocalSignaling extends SignalingClient {
   private admitted = false;
   private releaseHost: Release | null = null;
   private releaseMember: Release | null = null;
-  private readonly watches = new Map<string, AbortController>();
+  /** Presence: the host watches everyone in or waiting for the room; a guest watches the host. */
+  private readonly watches = new LockWatches();
   private autoAdmitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Counts joins and teardowns, so a join that was overtaken by either knows it is stale. */
+  private attempt = 0;
 
   constructor(private readonly options: LocalSignalingOptions) {
     super(options.selfId);
@@ -101,12 +103,25 @@ export class LocalSignaling extends SignalingClient {
       return;
     }
     this.teardown();
+    // Leaving (or a new join) while a lock is being granted makes this attempt stale: what it was
+    // granted afterwards is let go at once, so a page that left can never end up hosting the room.
+    const attempt = this.attempt;
+    const stale = () => attempt !== this.attempt;
     try {
       this.roomId = roomId;
       this.openChannel(roomId);
       // Hold our own presence lock first, so the host can never see it free before we arrived.
-      this.releaseMember = await holdLock(memberLockName(roomId, this.selfId), false);
+      const releaseMember = await holdLock(memberLockName(roomId, this.selfId), false);
+      if (stale()) {
+        releaseMember?.();
+        return;
+      }
+      this.releaseMember = releaseMember;
       const releaseHost = await holdLock(hostLockName(roomId), true);
+      if (stale()) {
+        releaseHost?.();
+        return;
+      }
       if (releaseHost) {
         if (!this.options.allowCreate()) {
           releaseHost();
@@ -134,6 +149,7 @@ export class LocalSignaling extends SignalingClient {
       // Someone hosts this room: ask them. Their acknowledgement answers our request directly.
       this.post({ kind: 'request', ackId, from: this.selfId, event: 'join-room', payload: { roomId, participantName: name } });
     } catch {
+      if (stale()) return;
       this.teardown();
       reply({ success: false, error: ROOM_ERRORS.joinFailed });
     }
@@ -160,10 +176,7 @@ export class LocalSignaling extends SignalingClient {
   private receive(frame: WireFrame): void {
     switch (frame.kind) {
       case 'request':
-        // Only the host answers. A request claiming to come from the host itself is forged: the
-        // host's own requests never travel over the channel.
-        if (!this.authority || frame.from === this.selfId) return;
-        this.answer(frame.from, frame.event, frame.payload, frame.ackId);
+        if (answersRequest(frame, this.reader())) this.answer(frame.from, frame.event, frame.payload, frame.ackId);
         return;
       case 'ack':
         if (frame.to !== this.selfId) return;
@@ -179,27 +192,19 @@ export class LocalSignaling extends SignalingClient {
     // A join acknowledgement names the host: from now on, room events are trusted from that tab only.
     if (typeof ack.hostId === 'string' && !this.authority && !this.hostId) {
       this.hostId = ack.hostId;
-      this.watches.get('host')?.abort();
-      this.watches.set(
-        'host',
-        watchLock(hostLockName(this.roomId), () => {
-          this.dispatch('room-ended', { reason: 'host-left' });
-        }),
-      );
+      this.watches.watch('host', hostLockName(this.roomId), () => {
+        this.dispatch('room-ended', { reason: 'host-left' });
+      });
     }
     this.resolveAck(ackId, ack);
   }
 
+  private reader(): ChannelReader {
+    return { selfId: this.selfId, admitted: this.admitted, isHost: this.authority !== null, hostId: this.hostId };
+  }
+
   private onEvent(frame: Extract<WireFrame, { kind: 'event' }>): void {
-    const forMe = frame.to === this.selfId || (frame.to === '*' && this.admitted && frame.except !== this.selfId);
-    if (!forMe) return;
-    if (frame.event === 'signaling-message') {
-      if (frame.payload.from !== frame.from) return;
-      this.dispatch('signaling-message', frame.payload as unknown as IncomingEvents['signaling-message']);
-      return;
-    }
-    // Room events come from the host alone; the host itself never takes them from the channel.
-    if (HOST_ONLY_EVENTS.has(frame.event) && (this.authority || frame.from !== this.hostId)) return;
+    if (!acceptsEvent(frame, this.reader())) return;
     if (frame.event === 'room-joined') this.admitted = true;
     this.dispatch(frame.event, frame.payload as unknown as IncomingEvents[typeof frame.event]);
   }
@@ -248,22 +253,13 @@ export class LocalSignaling extends SignalingClient {
     if (!authority) return;
     const present = new Set([...authority.participants.map((p) => p.id), ...authority.pending.map((g) => g.id)]);
     present.delete(this.selfId);
-    for (const [id, watch] of this.watches) {
-      if (!present.has(id)) {
-        watch.abort();
-        this.watches.delete(id);
-      }
-    }
-    for (const id of present) {
-      if (this.watches.has(id)) continue;
-      this.watches.set(
-        id,
-        watchLock(memberLockName(authority.roomId, id), () => {
-          this.watches.delete(id);
-          if (this.authority) this.apply(decide(this.authority, { type: 'leave', from: id, reason: 'disconnected' }), null, null);
-        }),
-      );
-    }
+    this.watches.sync(
+      present,
+      (id) => memberLockName(authority.roomId, id),
+      (id) => {
+        if (this.authority) this.apply(decide(this.authority, { type: 'leave', from: id, reason: 'disconnected' }), null, null);
+      },
+    );
   }
 
   private scheduleAutoAdmit(): void {
@@ -295,8 +291,8 @@ export class LocalSignaling extends SignalingClient {
   }
 
   private teardown(): void {
+    this.attempt += 1;
     clearTimeout(this.autoAdmitTimer);
-    for (const watch of this.watches.values()) watch.abort();
     this.watches.clear();
     this.releaseHost?.();
     this.releaseHost = null;

@@ -2,7 +2,7 @@
  * The frames LocalSignaling puts on a room's BroadcastChannel. Every tab of the browser profile
  * can post on it, so frames are parsed defensively and anything malformed is dropped.
  */
-import type { IncomingEvent, OutgoingEvent } from './protocol';
+import { HOST_ONLY_EVENTS, type IncomingEvent, type OutgoingEvent } from './protocol';
 
 export type WireFrame =
   /** A client's request to the room (answered by the host's tab). */
@@ -71,3 +71,32 @@ export function parseWireFrame(data: unknown): WireFrame | null {
 export const roomChannelName = (roomId: string): string => `room:${roomId}`;
 export const hostLockName = (roomId: string): string => `framecast-room:${roomId}:host`;
 export const memberLockName = (roomId: string, id: string): string => `framecast-room:${roomId}:member:${id}`;
+
+/** Who is reading the channel, for the trust rules below. */
+export interface ChannelReader {
+  selfId: string;
+  /** Let into the room (events to all members reach only admitted participants). */
+  admitted: boolean;
+  /** This tab answers for the room. */
+  isHost: boolean;
+  /** The host named by our join acknowledgement ('' until then). */
+  hostId: string;
+}
+
+/** Only the host answers requests, and never one claiming to come from the host itself (its own requests never travel over the channel). */
+export function answersRequest(frame: Extract<WireFrame, { kind: 'request' }>, reader: ChannelReader): boolean {
+  return reader.isHost && frame.from !== reader.selfId;
+}
+
+/**
+ * Whether a participant takes an event frame: it must be addressed to them (or to every member,
+ * once admitted), a negotiation message must name its own sender, and room events must come from
+ * the host this participant was told of. The host takes no room events from the channel at all.
+ */
+export function acceptsEvent(frame: Extract<WireFrame, { kind: 'event' }>, reader: ChannelReader): boolean {
+  const forMe = frame.to === reader.selfId || (frame.to === '*' && reader.admitted && frame.except !== reader.selfId);
+  if (!forMe) return false;
+  if (frame.event === 'signaling-message') return frame.payload.from === frame.from;
+  if (HOST_ONLY_EVENTS.has(frame.event)) return !reader.isHost && reader.hostId !== '' && frame.from === reader.hostId;
+  return true;
+}

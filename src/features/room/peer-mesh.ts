@@ -102,6 +102,7 @@ export class PeerMesh {
     this.departed.add(participantId);
     this.clearTimer(participantId);
     this.attempts.delete(participantId);
+    this.queues.delete(participantId);
     const link = this.links.get(participantId);
     this.links.delete(participantId);
     if (link) this.totals.delete(link);

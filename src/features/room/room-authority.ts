@@ -21,6 +21,8 @@ import {
 export const AUTO_ADMIT_MS = 5000;
 /** Every participant sends to and receives from every other one (a mesh): more than this overloads most machines. */
 export const MAX_PARTICIPANTS = 8;
+/** Waiting guests beyond this are turned away: a runaway tab cannot flood the host's dialog and memory. */
+export const MAX_PENDING_GUESTS = 20;
 
 export type AuthorityRecording = 'idle' | 'recording' | 'paused';
 
@@ -32,6 +34,8 @@ export interface AuthorityState {
   pending: PendingGuest[];
   autoAdmit: boolean;
   recording: AuthorityRecording;
+  /** What the running recording was announced as, so a guest admitted mid-recording is told too. */
+  recordingStarted: IncomingEvents['recording-started'] | null;
   ended: boolean;
 }
 
@@ -68,6 +72,7 @@ export function createAuthority(roomId: string, roomName: string, host: { id: st
     pending: [],
     autoAdmit: true,
     recording: 'idle',
+    recordingStarted: null,
     ended: false,
   };
 }
@@ -101,13 +106,14 @@ export function decide(state: AuthorityState, request: AuthorityRequest): Decisi
     case 'start-recording':
       if (request.by !== state.hostId) return refuse(state, ROOM_ERRORS.hostOnlyStart);
       if (state.recording !== 'idle') return refuse(state, ROOM_ERRORS.recordingActive);
-      return done({ ...state, recording: 'recording' }, [
-        deliver({ members: true }, 'recording-started', { mode: request.mode, startedAt: request.now }),
-      ]);
+    {
+      const started = { mode: request.mode, startedAt: request.now };
+      return done({ ...state, recording: 'recording', recordingStarted: started }, [deliver({ members: true }, 'recording-started', started)]);
+    }
     case 'stop-recording':
       if (request.by !== state.hostId) return refuse(state, ROOM_ERRORS.hostOnlyStop);
       if (state.recording === 'idle') return refuse(state, ROOM_ERRORS.notRecording);
-      return done({ ...state, recording: 'idle' }, [deliver({ members: true }, 'recording-stopped', {})]);
+      return done({ ...state, recording: 'idle', recordingStarted: null }, [deliver({ members: true }, 'recording-stopped', {})]);
     case 'pause-recording':
       if (request.by !== state.hostId) return refuse(state, ROOM_ERRORS.hostOnlyAction);
       if (state.recording !== 'recording') return refuse(state, ROOM_ERRORS.notRecording);
@@ -127,10 +133,15 @@ function join(state: AuthorityState, from: string, rawName: string, now: number)
   if (member) {
     // A repeated join (a retry after a lost acknowledgement) gets the room again, nothing changes.
     const joined = roomJoined(state, from);
-    return { state, reply: { success: true, participants: state.participants, selfId: from, hostId: state.hostId, roomName: state.roomName }, deliveries: [joined] };
+    return {
+      state,
+      reply: { success: true, participants: state.participants, selfId: from, hostId: state.hostId, roomName: state.roomName },
+      deliveries: [joined, ...recordingNews(state, from)],
+    };
   }
   if (state.pending.some((g) => g.id === from)) return { state, reply: { success: true, pending: true, selfId: from, hostId: state.hostId }, deliveries: [] };
   if (state.participants.length >= MAX_PARTICIPANTS) return refuse(state, ROOM_ERRORS.roomFull);
+  if (state.pending.length >= MAX_PENDING_GUESTS) return refuse(state, ROOM_ERRORS.tooManyWaiting);
   const guest: PendingGuest = { id: from, name: sanitizeName(rawName) || 'Guest', requestedAt: now };
   const next = { ...state, pending: [...state.pending, guest] };
   return {
@@ -162,9 +173,18 @@ function admit(state: AuthorityState, guestId: string, now: number): Decision {
   };
   return done(next, [
     roomJoined(next, guest.id),
+    // Nobody is recorded without being told: a guest let in mid-recording hears of it at once.
+    ...recordingNews(next, guest.id),
     deliver({ members: true, except: guest.id }, 'participant-joined', { participant }),
     pendingUpdate(next),
   ]);
+}
+
+function recordingNews(state: AuthorityState, to: string): Delivery[] {
+  if (state.recording === 'idle' || !state.recordingStarted) return [];
+  const news = [deliver(to, 'recording-started', state.recordingStarted)];
+  if (state.recording === 'paused') news.push(deliver(to, 'recording-paused', {}));
+  return news;
 }
 
 function reject(state: AuthorityState, by: string, guestId: string): Decision {
@@ -177,7 +197,7 @@ function reject(state: AuthorityState, by: string, guestId: string): Decision {
 function leave(state: AuthorityState, from: string, reason: 'left' | 'disconnected'): Decision {
   if (from === state.hostId) {
     // The host leaving ends the room for everyone, waiting guests included (DECISIONS 17).
-    const ended = { ...state, ended: true, recording: 'idle' as const };
+    const ended = { ...state, ended: true, recording: 'idle' as const, recordingStarted: null };
     const deliveries: Delivery[] = [deliver({ members: true, except: state.hostId }, 'room-ended', { reason: 'host-left' })];
     for (const guest of state.pending) deliveries.push(deliver(guest.id, 'room-ended', { reason: 'host-left' }));
     return done({ ...ended, pending: [] }, deliveries);

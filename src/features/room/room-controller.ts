@@ -4,11 +4,11 @@
  * store and calls its methods.
  */
 import type { Settings } from '../settings/settings-schema';
+import { HostActions } from './host-actions';
 import { LocalMediaControls } from './local-media-controls';
+import { listenToRoom } from './room-events';
 import { copyInviteLink, downloadRoomFiles } from './room-files';
 import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type RoomRecordingMode } from './protocol';
-import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
-import { announcedRecordingState } from './room-recording-machine';
 import { RoomRecordingController } from './room-recording-controller';
 import { RoomMedia } from './room-media';
 import { RoomPeers } from './room-peers';
@@ -34,8 +34,6 @@ export interface RoomDeps {
   iceServers: RTCIceServer[];
 }
 
-type Announcement = 'recording-started' | 'recording-paused' | 'recording-resumed' | 'recording-stopped';
-
 export class RoomController {
   private readonly store = new RoomStore();
   private signaling: SignalingTransport | null = null;
@@ -44,6 +42,7 @@ export class RoomController {
   private media: RoomMedia | null = null;
   private readonly recording: RoomRecordingController;
   private readonly controls: LocalMediaControls;
+  private readonly host: HostActions;
   private guestDialogOpen = false;
   private userName = '';
 
@@ -69,6 +68,7 @@ export class RoomController {
       notify: deps.notify,
       onLocalMediaChanged: () => void this.recording.onMediaChanged(this.state.selfId),
     });
+    this.host = new HostActions({ store: this.store, signaling: () => this.signaling, notify: deps.notify });
   }
 
   subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
@@ -117,7 +117,10 @@ export class RoomController {
         this.deps.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
       } else if (ack.pending) this.store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
     } catch (error) {
-      if (this.signaling === signaling) this.failJoin(error instanceof Error ? error.message : ROOM_ERRORS.joinFailed);
+      if (this.signaling !== signaling) return;
+      const message = error instanceof Error ? error.message : ROOM_ERRORS.joinFailed;
+      // Nobody answered for the room: its host's tab is closed, asleep or frozen in the background.
+      this.failJoin(message === ROOM_ERRORS.ackTimeout ? ROOM_ERRORS.hostUnreachable : message);
     }
   }
 
@@ -127,8 +130,8 @@ export class RoomController {
     const wasInRoom = this.state.phase !== 'idle';
     this.store.update({ leaving: true });
     try {
-      const { recordingState } = this.state;
-      if (this.state.isHost && (recordingState === 'recording' || recordingState === 'paused')) await this.recording.stop();
+      // A recording starting, running, or with its files still being finished is saved before the room closes.
+      if (this.state.isHost) await this.recording.finishForLeave();
       void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
     } finally {
       this.cleanup();
@@ -156,45 +159,40 @@ export class RoomController {
     return this.controls.toggleScreenShare();
   }
 
-  async approveGuest(guestId: string): Promise<void> {
-    await this.decideGuest(guestId, 'approve-guest');
+  approveGuest(guestId: string): Promise<void> {
+    return this.host.approveGuest(guestId);
   }
 
-  async rejectGuest(guestId: string): Promise<void> {
-    await this.decideGuest(guestId, 'reject-guest');
+  rejectGuest(guestId: string): Promise<void> {
+    return this.host.rejectGuest(guestId);
   }
 
-  async kick(participantId: string): Promise<void> {
-    if (!this.allowed('kick') || !this.signaling) return;
-    const participant = this.state.participants.find((p) => p.id === participantId);
-    const ack = await this.signaling.emit('kick-participant', { participantId, roomId: this.state.roomId }).catch(() => null);
-    if (ack?.success) this.deps.notify({ title: 'Participant Removed', message: `${participant?.name ?? 'The participant'} was removed from the room.`, tone: 'info' });
+  kick(participantId: string): Promise<void> {
+    return this.host.kick(participantId);
   }
 
   setRecordingMode(mode: RoomRecordingMode): void {
-    if (!this.allowed('change-mode') || this.state.recordingState !== 'idle') return;
-    this.store.dispatch({ type: 'recording-mode', mode });
+    this.host.setRecordingMode(mode);
   }
 
-  async setAutoAdmit(enabled: boolean): Promise<void> {
-    if (!this.allowed('auto-admit') || !this.signaling) return;
-    await this.signaling.emit('set-auto-admit', { roomId: this.state.roomId, enabled }).catch(() => undefined);
+  setAutoAdmit(enabled: boolean): Promise<void> {
+    return this.host.setAutoAdmit(enabled);
   }
 
   async startRecording(): Promise<void> {
-    if (this.allowed('start-recording')) await this.recording.start();
+    if (this.host.allowed('start-recording')) await this.recording.start();
   }
 
   async stopRecording(): Promise<void> {
-    if (this.allowed('stop-recording')) await this.recording.stop();
+    if (this.host.allowed('stop-recording')) await this.recording.stop();
   }
 
   async pauseRecording(): Promise<void> {
-    if (this.allowed('pause-recording')) await this.recording.pause();
+    if (this.host.allowed('pause-recording')) await this.recording.pause();
   }
 
   async resumeRecording(): Promise<void> {
-    if (this.allowed('resume-recording')) await this.recording.resume();
+    if (this.host.allowed('resume-recording')) await this.recording.resume();
   }
 
   /** Saves every file of the last recording. */
@@ -207,57 +205,41 @@ export class RoomController {
   }
 
   private listen(signaling: SignalingTransport): void {
-    const on = <E extends keyof IncomingEvents>(event: E, handler: (payload: IncomingEvents[E]) => void) => {
-      this.unsubscribe.push(
-        signaling.on(event, (payload) => {
-          if (this.signaling === signaling) handler(payload);
-        }),
-      );
-    };
-    on('connect', () => {
-      this.store.dispatch({ type: 'connected', connected: true });
-    });
-    on('disconnect', () => {
-      this.store.dispatch({ type: 'connected', connected: false });
-    });
-    on('room-joined', (joined) => {
-      if (this.state.phase === 'joined') return;
-      this.enterRoom(joined);
-      this.deps.notify({ title: 'Joined Room', message: `Welcome to ${joined.roomName || 'the room'}.`, tone: 'success' });
-    });
-    on('participant-joined', ({ participant }) => {
-      this.onParticipantJoined(participant);
-    });
-    on('participant-left', ({ participantId, reason }) => {
-      this.onParticipantLeft(participantId, reason);
-    });
-    on('guest-request', ({ guest }) => {
-      if (!this.guestDialogOpen) this.deps.notify({ title: 'Guest Request', message: `${guest.name} wants to join the room.`, tone: 'info' });
-    });
-    on('pending-guests', ({ guests }) => {
-      this.store.dispatch({ type: 'pending-guests', guests });
-    });
-    on('auto-admit-changed', ({ enabled }) => {
-      this.store.dispatch({ type: 'auto-admit', enabled });
-    });
-    for (const event of ['recording-started', 'recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
-      on(event, () => {
-        this.onRecordingAnnounced(event);
-      });
-    }
-    on('room-ended', () => {
-      if (this.state.isHost || this.getSnapshot().leaving) return;
-      this.cleanup();
-      this.deps.notify({ title: 'Room Ended', message: 'The host left, so the room has ended.', tone: 'info' });
-      this.deps.navigateHome();
-    });
-    on('error', ({ message }) => {
-      if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.failJoin(message);
-      else console.warn('Room:', message);
-    });
-    on('signaling-message', (signal) => {
-      if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
-    });
+    this.unsubscribe.push(
+      ...listenToRoom(signaling, {
+        store: this.store,
+        notify: this.deps.notify,
+        isCurrent: () => this.signaling === signaling,
+        guestDialogOpen: () => this.guestDialogOpen,
+        roomJoined: (joined) => {
+          if (this.state.phase === 'joined') return;
+          this.enterRoom(joined);
+          this.deps.notify({ title: 'Joined Room', message: `Welcome to ${joined.roomName || 'the room'}.`, tone: 'success' });
+        },
+        participantJoined: (participant) => {
+          this.onParticipantJoined(participant);
+        },
+        participantLeft: (participantId, reason) => {
+          this.onParticipantLeft(participantId, reason);
+        },
+        recordingStopped: () => {
+          this.recording.onRecordingStopped();
+        },
+        roomEnded: () => {
+          if (this.state.isHost || this.getSnapshot().leaving) return;
+          this.cleanup();
+          this.deps.notify({ title: 'Room Ended', message: 'The host left, so the room has ended.', tone: 'info' });
+          this.deps.navigateHome();
+        },
+        error: (message) => {
+          if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.failJoin(message);
+          else console.warn('Room:', message);
+        },
+        signal: (signal) => {
+          if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
+        },
+      }),
+    );
   }
 
   private enterRoom(joined: IncomingEvents['room-joined']): void {
@@ -269,6 +251,7 @@ export class RoomController {
         ? { roomId: joined.roomId, userName: this.userName, isHost: true, roomName: joined.roomName, createdAt: now }
         : { roomId: joined.roomId, userName: this.userName, isHost: false, joinedAt: now },
     );
+    this.store.update({ devices: { camera: media?.hasCamera ?? false, microphone: media?.hasMicrophone ?? false } });
     this.store.setStream(joined.selfId, media?.previewStream() ?? null);
     const peers = new RoomPeers({
       store: this.store,
@@ -310,58 +293,19 @@ export class RoomController {
     this.deps.notify({ title: 'Participant Left', message: `${participant.name} left the room.`, tone: 'info' });
   }
 
-  private onRecordingAnnounced(event: Announcement): void {
-    if (this.state.isHost) {
-      // The host's own state moves with its recorder; only the stop waits for the room's word.
-      if (event === 'recording-stopped') this.recording.onRecordingStopped();
-      return;
-    }
-    this.store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
-    if (event === 'recording-started') this.deps.notify({ title: 'Recording Started', message: 'The host is recording this room.', tone: 'info' });
-    if (event === 'recording-stopped') this.deps.notify({ title: 'Recording Stopped', message: 'The host stopped recording.', tone: 'info' });
-  }
-
   private participantMedia(participantId: string): ParticipantMedia {
     if (participantId === this.state.selfId) return this.controls.participantMedia();
     const stream = this.getSnapshot().streams.get(participantId);
     return { video: stream?.getVideoTracks()[0] ?? null, audio: stream?.getAudioTracks()[0] ?? null };
   }
 
-  private async decideGuest(guestId: string, event: 'approve-guest' | 'reject-guest'): Promise<void> {
-    const { guestActions } = this.getSnapshot();
-    if (!this.allowed(event) || !this.signaling || guestActions.includes(guestId)) return;
-    const guest = this.state.pendingGuests.find((g) => g.id === guestId);
-    this.store.update({ guestActions: [...guestActions, guestId] });
-    try {
-      const ack = await this.signaling.emit(event, { guestId, roomId: this.state.roomId });
-      if (!ack.success) {
-        console.warn(`Room: could not ${event === 'approve-guest' ? 'approve' : 'reject'} the guest:`, ack.error);
-        return;
-      }
-      const name = guest?.name ?? 'The guest';
-      if (event === 'approve-guest') this.deps.notify({ title: 'Guest Approved', message: `${name} is joining the room.`, tone: 'success' });
-      else this.deps.notify({ title: 'Guest Rejected', message: `${name} was not let in.`, tone: 'info' });
-    } catch (error) {
-      console.warn('Room: guest decision failed:', error);
-    } finally {
-      this.store.update({ guestActions: this.getSnapshot().guestActions.filter((id) => id !== guestId) });
-    }
-  }
-
-  /** Host-only controls: a non-host gets the spec's Permission Denied notice, or silence. */
-  private allowed(action: HostAction): boolean {
-    if (this.state.phase !== 'joined') return false;
-    const outcome = checkHostAction(this.state.isHost, action);
-    if (outcome.allowed) return true;
-    if (outcome.notice) this.deps.notify({ title: PERMISSION_DENIED_TITLE, message: outcome.notice, tone: 'error' });
-    return false;
-  }
-
   private failJoin(message: string): void {
     console.warn('Room: join failed:', message);
     this.cleanup();
     this.store.update({ joinError: message });
-    this.deps.notify({ title: 'Failed to Join Room', message, tone: 'error' });
+    // The first joiner creates the room: a refused creation is named as such (SPEC section 8).
+    const creating = message === ROOM_ERRORS.tooManyCreates || message === ROOM_ERRORS.createFailed;
+    this.deps.notify({ title: creating ? 'Failed to Create Room' : 'Failed to Join Room', message, tone: 'error' });
   }
 
   private cleanup(): void {
@@ -378,6 +322,6 @@ export class RoomController {
     const wasInRoom = this.state.phase !== 'idle';
     this.store.dispatch({ type: 'reset' });
     if (wasInRoom) clearStoredRoom();
-    this.store.update({ streams: new Map(), stats: {}, guestActions: [] });
+    this.store.update({ streams: new Map(), stats: {}, guestActions: [], devices: { camera: false, microphone: false } });
   }
 }

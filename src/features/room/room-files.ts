@@ -7,9 +7,19 @@ import type { RoomFile, RoomNotice } from './room-notice';
 export async function downloadRoomFiles(files: readonly RoomFile[], save: (url: string, fileName: string) => void, notify: (notice: RoomNotice) => void): Promise<void> {
   if (files.length === 0) return;
   let total = 0;
+  let started = 0;
   for (const file of files) {
-    const blob = await readRecordingFile(file.recordingId);
+    let blob: Blob;
+    try {
+      blob = await readRecordingFile(file.recordingId);
+    } catch (error) {
+      // Deleted from the library meanwhile, or storage refused: say which file, keep going with the rest.
+      console.warn('Room: could not read a recorded file:', error);
+      notify({ title: 'Download Failed', message: `${file.fileName} could not be read from this browser's storage.`, tone: 'error' });
+      continue;
+    }
     total += blob.size;
+    started += 1;
     const url = URL.createObjectURL(blob);
     save(url, file.fileName);
     // The download has its own copy once started; keep the URL a while for slow starts.
@@ -17,7 +27,8 @@ export async function downloadRoomFiles(files: readonly RoomFile[], save: (url: 
       URL.revokeObjectURL(url);
     }, 60_000);
   }
-  notify({ title: 'Download Started', message: `${String(files.length)} file${files.length === 1 ? '' : 's'} (${formatFileSize(total)})`, tone: 'success' });
+  if (started === 0) return;
+  notify({ title: 'Download Started', message: `${String(started)} file${started === 1 ? '' : 's'} (${formatFileSize(total)})`, tone: 'success' });
 }
 
 export async function copyInviteLink(roomId: string, notify: (notice: RoomNotice) => void): Promise<void> {

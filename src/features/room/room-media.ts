@@ -23,28 +23,41 @@ export class RoomMedia {
   private microphone: MediaStream | null = null;
   private screen: MediaStream | null = null;
   private sharing: Promise<MediaStream> | null = null;
+  private stopped = false;
   videoEnabled = true;
   audioEnabled = true;
 
-  /** Asks for camera and microphone; whatever is refused is reported, the rest is kept. */
+  /**
+   * Asks for camera and microphone; whatever is refused is reported, the rest is kept. A stop()
+   * while the browser is still asking wins: devices granted afterwards are released at once, so a
+   * participant who left mid-join never keeps the camera light on.
+   */
   async start(audioConstraints: MediaTrackConstraints): Promise<MediaProblem[]> {
     const video: MediaTrackConstraints = { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30 } };
+    const keep = (stream: MediaStream): MediaStream | null => {
+      if (!this.stopped) return stream;
+      stopAll(stream);
+      return null;
+    };
     try {
-      const both = await navigator.mediaDevices.getUserMedia({ video, audio: audioConstraints });
-      this.camera = new MediaStream(both.getVideoTracks());
-      this.microphone = new MediaStream(both.getAudioTracks());
+      const both = keep(await navigator.mediaDevices.getUserMedia({ video, audio: audioConstraints }));
+      if (both) {
+        this.camera = new MediaStream(both.getVideoTracks());
+        this.microphone = new MediaStream(both.getAudioTracks());
+      }
       return [];
     } catch {
       // One device refused or missing: try each alone so the other still works.
     }
     const problems: MediaProblem[] = [];
     try {
-      this.camera = await navigator.mediaDevices.getUserMedia({ video, audio: false });
+      this.camera = keep(await navigator.mediaDevices.getUserMedia({ video, audio: false }));
     } catch {
       problems.push({ device: 'webcam', ...ACCESS_DENIED.webcam });
     }
+    if (this.stopped) return problems;
     try {
-      this.microphone = await navigator.mediaDevices.getUserMedia({ video: false, audio: audioConstraints });
+      this.microphone = keep(await navigator.mediaDevices.getUserMedia({ video: false, audio: audioConstraints }));
     } catch {
       problems.push({ device: 'microphone', ...ACCESS_DENIED.microphone });
     }
@@ -145,6 +158,7 @@ export class RoomMedia {
   }
 
   stop(): void {
+    this.stopped = true;
     this.stopScreenShare();
     stopAll(this.camera);
     stopAll(this.microphone);

@@ -43,6 +43,12 @@ export interface RoomRecorderStats {
   fps: number;
 }
 
+/** What a stop produced: the finished files, and how many could not be finished (kept for recovery). */
+export interface RoomStopResult {
+  results: RecordingResult[];
+  failed: number;
+}
+
 export type { RecorderEvents, RecordingResult };
 
 export interface RoomRecorderWorkerApi {
@@ -60,8 +66,8 @@ export interface RoomRecorderWorkerApi {
   endOutput(outputId: string): Promise<RecordingResult | null>;
   pause(): void;
   resume(): void;
-  /** Finishes every output; results include outputs ended earlier. */
-  stop(): Promise<RecordingResult[]>;
+  /** Finishes every output; results include outputs ended earlier. Rejects only when no file could be finished. */
+  stop(): Promise<RoomStopResult>;
   stats(): RoomRecorderStats;
   dispose(): void;
 }

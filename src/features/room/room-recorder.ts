@@ -5,7 +5,7 @@
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../recording/recorder-bridge';
-import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomTile } from './room-recorder-api';
+import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 
 interface TrackProcessor<T> {
@@ -42,7 +42,23 @@ export class RoomRecorder {
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
     if (!canRecordRoom()) throw new Error('This browser cannot record rooms');
     const recorder = new RoomRecorder();
-    await recorder.api.setEvents(proxy(events));
+    // A worker that cannot load (its file missing offline, say) never answers a call: its error
+    // event fails the start instead of leaving the host on Processing.
+    let onError: (() => void) | undefined;
+    const loadFailed = new Promise<never>((_, reject) => {
+      onError = () => {
+        reject(new Error('The room recorder could not start'));
+      };
+      recorder.worker.addEventListener('error', onError, { once: true });
+    });
+    try {
+      await Promise.race([recorder.api.setEvents(proxy(events)), loadFailed]);
+    } catch (error) {
+      recorder.dispose();
+      throw error;
+    } finally {
+      if (onError) recorder.worker.removeEventListener('error', onError);
+    }
     return recorder;
   }
 
@@ -93,7 +109,7 @@ export class RoomRecorder {
     return this.api.resume();
   }
 
-  stop(): Promise<RecordingResult[]> {
+  stop(): Promise<RoomStopResult> {
     return this.api.stop();
   }
 

@@ -4,19 +4,21 @@
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
 import { setRecordingActive } from '../../shared/recording-activity';
-import { holdRecordingLock } from '../../shared/storage/recording-locks';
 import type { Settings } from '../settings/settings-schema';
 import { audioBitrateKbps } from '../settings/settings-schema';
 import type { RecordingResult } from '../recording/recorder-api';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from './protocol';
-import { mixedTiles, participantOutput, recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
-import { averageBitrate, RECORDING_MODE_LABELS, recordingCompleteMessage } from './room-recording-format';
+import { mixedTiles, type PlanParticipant } from './room-recording-plan';
+import { RoomRecordingOutputs } from './room-recording-outputs';
+import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRecordingStats, unfinishedFilesMessage } from './room-recording-format';
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
 import { RoomRecorder, type ParticipantMedia } from './room-recorder';
 import type { RoomAction, RoomState } from './room-state';
 import type { RoomFile, RoomNotice } from './room-notice';
 
 const STATS_INTERVAL_MS = 1000;
+/** How long a host waits for the room's recording-stopped after the room accepted the stop. */
+const STOPPED_EVENT_WAIT_MS = 5000;
 
 export interface RecordingContext {
   state(): RoomState;
@@ -33,59 +35,88 @@ const errorText = (error: unknown, fallback: string): string => (error instanceo
 
 export class RoomRecordingController {
   private recorder: RoomRecorder | null = null;
-  private readonly fileNames = new Map<string, string>();
-  private planSettings: PlanSettings | null = null;
-  private createdAt = new Date();
+  private outputs: RoomRecordingOutputs | null = null;
   private mode: RoomRecordingMode = 'mixed';
-  private recorded = new Set<string>();
   private statsTimer: ReturnType<typeof setInterval> | undefined;
   /** Results collected at Stop, waiting for the room's recording-stopped event. */
   private collected: RecordingResult[] | null = null;
   private stopWaiter: (() => void) | null = null;
-  /**
-   * A Web Lock per file being written: while held, the library in any tab knows these rows are live
-   * and never offers to recover or discard them; a crash releases them, and they become recoverable.
-   */
-  private readonly locks = new Map<string, () => void>();
-
+  private stoppedFallback: ReturnType<typeof setTimeout> | undefined;
+  private failedFiles = 0;
+  private stopping: Promise<void> | null = null;
+  private starting: Promise<void> | null = null;
+  /** Bumped by dispose(): work started before it belongs to a recording that no longer exists. */
+  private generation = 0;
   constructor(private readonly context: RecordingContext) {}
 
   get active(): boolean {
     return this.recorder !== null;
   }
 
-  async start(): Promise<void> {
+  /**
+   * Saves whatever is recording before the room closes: waits for a start or a stop under way,
+   * then stops a recording that is running. Resolves once the files are finished.
+   */
+  async finishForLeave(): Promise<void> {
+    await this.starting;
+    await this.stopping;
+    const { recordingState } = this.context.state();
+    if (recordingState === 'recording' || recordingState === 'paused') await this.stop();
+  }
+
+  start(): Promise<void> {
+    if (this.starting) return this.starting;
+    if (!this.move('start')) return Promise.resolve();
+    this.starting = this.begin().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
     const { context } = this;
-    if (!this.move('start')) return;
+    // Leaving the room mid-start disposes this controller: every await below checks for that, so a
+    // stale start never keeps a worker, a timer or the recording-activity flag alive.
+    const generation = this.generation;
+    const stale = () => generation !== this.generation;
     const room = context.state();
     this.mode = room.recordingMode;
     try {
       const recorder = await RoomRecorder.create({
         onError: (message) => {
-          void this.onEngineError(message);
+          if (!stale()) void this.onEngineError(message);
         },
       });
+      if (stale()) {
+        recorder.dispose();
+        return;
+      }
       this.recorder = recorder;
       const participants = this.planParticipants();
       for (const p of participants) await recorder.setParticipant(p.id, context.media(p.id));
+      if (stale()) return;
       const settings = context.settings();
-      this.planSettings = { videoKbps: settings.video.bitrate, audioKbps: audioBitrateKbps(settings.audio.quality), frameRate: settings.video.frameRate };
-      this.createdAt = new Date();
-      const plan = recordingPlan(this.mode, participants, this.planSettings, this.createdAt, () => crypto.randomUUID());
-      this.fileNames.clear();
-      for (const output of plan) this.fileNames.set(output.spec.recordingId, output.fileName);
-      this.recorded = new Set(plan.flatMap((o) => o.spec.tiles.map((t) => t.sourceId)));
-      for (const output of plan) this.lockFile(output.spec.recordingId);
+      const outputs = new RoomRecordingOutputs(this.mode, {
+        videoKbps: settings.video.bitrate,
+        audioKbps: audioBitrateKbps(settings.audio.quality),
+        frameRate: settings.video.frameRate,
+      });
+      this.outputs = outputs;
+      const plan = outputs.plan(participants);
       setRecordingActive('room', true);
       await requestPersistentStorage();
-      await recorder.start(plan.map((o) => o.spec));
+      if (stale()) return;
+      await recorder.start(plan);
+      if (stale()) return;
       const ack = await context.emit('start-recording', { roomId: room.roomId, mode: this.mode });
+      if (stale()) return;
       if (!ack.success) throw new Error(ack.error ?? 'Failed to start recording');
       this.move('started');
       context.dispatch({ type: 'recording-stats', stats: this.stats(0, 0) });
       this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
       context.notify({ title: 'Recording Started', message: `Recording the room in ${RECORDING_MODE_LABELS[this.mode].toLowerCase()} mode.`, tone: 'success' });
     } catch (error) {
+      if (stale()) return;
       this.teardown();
       this.move('fail');
       context.notify({ title: 'Recording Failed', message: errorText(error, 'Failed to start recording'), tone: 'error' });
@@ -93,27 +124,54 @@ export class RoomRecordingController {
   }
 
   async pause(): Promise<void> {
-    if (!this.recorder || !this.move('pause')) return;
-    await this.recorder.pause();
+    const recorder = this.recorder;
+    if (!recorder || !this.move('pause')) return;
+    try {
+      await recorder.pause();
+    } catch (error) {
+      console.warn('Room recording: pause failed:', error);
+      this.move('resume');
+      return;
+    }
     await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
     this.context.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
   }
 
   async resume(): Promise<void> {
-    if (!this.recorder || !this.move('resume')) return;
-    await this.recorder.resume();
+    const recorder = this.recorder;
+    if (!recorder || !this.move('resume')) return;
+    try {
+      await recorder.resume();
+    } catch (error) {
+      console.warn('Room recording: resume failed:', error);
+      this.move('pause');
+      return;
+    }
     await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
     this.context.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
   }
 
-  /** Stops, collects every file, and returns once the room has been told (idle again). */
-  async stop(): Promise<void> {
+  /**
+   * Stops, collects every file, and returns once the room has been told (idle again). A stop
+   * already under way is joined, so leaving the room mid-stop waits for the files to be finished.
+   */
+  stop(): Promise<void> {
+    if (this.stopping) return this.stopping;
     const recorder = this.recorder;
-    if (!recorder || !this.move('stop')) return;
+    if (!recorder || !this.move('stop')) return Promise.resolve();
+    this.stopping = this.finishStop(recorder).finally(() => {
+      this.stopping = null;
+    });
+    return this.stopping;
+  }
+
+  private async finishStop(recorder: RoomRecorder): Promise<void> {
     clearInterval(this.statsTimer);
     const { context } = this;
     try {
-      this.collected = await recorder.stop();
+      const { results, failed } = await recorder.stop();
+      this.collected = results;
+      this.failedFiles = failed;
     } catch (error) {
       this.teardown();
       this.move('fail');
@@ -127,6 +185,10 @@ export class RoomRecordingController {
     try {
       const ack = await context.emit('stop-recording', { roomId: context.state().roomId });
       if (!ack.success) this.onRecordingStopped(); // the room could not be told; finish here
+      // The files are safe already: if the room's word never comes, the host is not left on Processing.
+      else this.stoppedFallback = setTimeout(() => {
+        this.onRecordingStopped();
+      }, STOPPED_EVENT_WAIT_MS);
     } catch {
       this.onRecordingStopped();
     }
@@ -138,15 +200,11 @@ export class RoomRecordingController {
     const results = this.collected;
     if (!results) return;
     this.collected = null;
+    clearTimeout(this.stoppedFallback);
+    const failed = this.failedFiles;
+    this.failedFiles = 0;
     const { context } = this;
-    const files: RoomFile[] = results.map((r) => ({
-      recordingId: r.recordingId,
-      fileName: this.fileNames.get(r.recordingId) ?? `podcast-${r.recordingId}.webm`,
-      size: r.size,
-      durationMs: r.durationMs,
-    }));
-    const totalSize = files.reduce((sum, f) => sum + f.size, 0);
-    const durationMs = Math.max(0, ...files.map((f) => f.durationMs));
+    const { files, totalSize, durationMs } = finishedFiles(results, this.outputs?.fileNames ?? new Map<string, string>());
     context.setFiles(files);
     context.dispatch({ type: 'recording-stats', stats: this.stats(durationMs, totalSize) });
     this.move('stopped');
@@ -162,44 +220,55 @@ export class RoomRecordingController {
         },
       },
     });
+    if (failed > 0) context.notify({ title: 'Recording Failed', message: unfinishedFilesMessage(failed), tone: 'error', sticky: true });
     this.stopWaiter?.();
     this.stopWaiter = null;
   }
 
   /** Someone joined mid-recording: into the mixed picture, or their own file in separate mode. */
-  async onParticipantJoined(participantId: string): Promise<void> {
-    const recorder = this.recorder;
-    if (!recorder) return;
-    await recorder.setParticipant(participantId, this.context.media(participantId));
-    const participant = this.planParticipants().find((p) => p.id === participantId);
-    if (!participant) return;
-    if (this.mode === 'mixed') {
-      this.recorded.add(participantId);
-      await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
-    } else if (this.mode === 'separate' && this.planSettings && !this.recorded.has(participantId)) {
-      this.recorded.add(participantId);
-      const output = participantOutput(participant, 'room-separate', this.planSettings, this.createdAt, crypto.randomUUID());
-      this.fileNames.set(output.spec.recordingId, output.fileName);
-      this.lockFile(output.spec.recordingId);
-      await recorder.addOutput(output.spec);
-    }
+  onParticipantJoined(participantId: string): Promise<void> {
+    return this.follow(async (recorder) => {
+      await recorder.setParticipant(participantId, this.context.media(participantId));
+      const participant = this.planParticipants().find((p) => p.id === participantId);
+      if (!participant) return;
+      const output = this.outputs?.joined(participant);
+      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
+      else if (output) await recorder.addOutput(output);
+    });
   }
 
-  async onParticipantLeft(participantId: string): Promise<void> {
-    const recorder = this.recorder;
-    if (!recorder) return;
-    if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
-    else if (this.mode === 'separate') await recorder.endOutput(participantId);
-    await recorder.removeParticipant(participantId);
+  onParticipantLeft(participantId: string): Promise<void> {
+    return this.follow(async (recorder) => {
+      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
+      else if (this.mode === 'separate') await recorder.endOutput(participantId);
+      await recorder.removeParticipant(participantId);
+    });
   }
 
   /** A participant's picture or sound changed (new connection, screen share). */
-  async onMediaChanged(participantId: string): Promise<void> {
-    await this.recorder?.setParticipant(participantId, this.context.media(participantId));
+  onMediaChanged(participantId: string): Promise<void> {
+    return this.follow((recorder) => recorder.setParticipant(participantId, this.context.media(participantId)));
+  }
+
+  /**
+   * Keeps a running recording in step with the room. A step that fails (a track that ended as it
+   * was handed over) costs that participant's picture, never the recording, and never surfaces as
+   * an unhandled rejection.
+   */
+  private async follow(step: (recorder: RoomRecorder) => Promise<void>): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    try {
+      await step(recorder);
+    } catch (error) {
+      console.warn('Room recording: could not follow a change in the room:', error);
+    }
   }
 
   dispose(): void {
+    this.generation += 1;
     this.teardown();
+    clearTimeout(this.stoppedFallback);
     this.collected = null;
     this.stopWaiter?.();
     this.stopWaiter = null;
@@ -210,13 +279,7 @@ export class RoomRecordingController {
   }
 
   private stats(durationMs: number, totalSize: number) {
-    return {
-      durationMs,
-      totalSize,
-      participantCount: this.recorded.size,
-      bitrate: averageBitrate(totalSize, durationMs),
-      recordingMode: this.mode,
-    };
+    return roomRecordingStats(this.mode, this.outputs?.participantCount ?? 0, durationMs, totalSize);
   }
 
   private async pollStats(): Promise<void> {
@@ -226,22 +289,18 @@ export class RoomRecordingController {
   }
 
   private async onEngineError(message: string): Promise<void> {
+    if (!this.recorder) return;
     this.teardown();
     this.move('fail');
     this.context.notify({ title: 'Recording Failed', message: message || 'Recording failed due to an error', tone: 'error' });
     await this.context.emit('stop-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
   }
 
-  private lockFile(recordingId: string): void {
-    if (!this.locks.has(recordingId)) this.locks.set(recordingId, holdRecordingLock(recordingId));
-  }
-
   private teardown(): void {
     clearInterval(this.statsTimer);
     this.recorder?.dispose();
     this.recorder = null;
-    for (const release of this.locks.values()) release();
-    this.locks.clear();
+    this.outputs?.release();
     setRecordingActive('room', false);
   }
 

@@ -1,5 +1,7 @@
 /** How room recordings are named and their figures shown (SPEC section 9, Room). */
 import type { RoomRecordingMode } from './protocol';
+import type { RoomFile } from './room-notice';
+import type { RoomRecordingStats } from './room-state';
 
 /** ':' is not allowed in file names on Windows, so the ISO time uses '-' instead. */
 const stamp = (date: Date): string => date.toISOString().replaceAll(':', '-');
@@ -53,4 +55,29 @@ export const RECORDING_MODE_DESCRIPTIONS: Record<RoomRecordingMode, string> = {
 /** "Recorded 1 file." / "Recorded 3 files." as in "Recorded N file(s). Click to download." */
 export function recordingCompleteMessage(fileCount: number): string {
   return `Recorded ${String(fileCount)} file${fileCount === 1 ? '' : 's'}. Click to download.`;
+}
+
+/** Files of a recording that could not be finished: their bytes stay stored for the recovery notice. */
+export function unfinishedFilesMessage(fileCount: number): string {
+  const files = fileCount === 1 ? '1 file' : `${String(fileCount)} files`;
+  return `${files} could not be finished. What was recorded is kept, and the recovery notice offers to repair it.`;
+}
+
+/** The recording's figures for the stats card: average bitrate from the bytes over the time. */
+export function roomRecordingStats(recordingMode: RoomRecordingMode, participantCount: number, durationMs: number, totalSize: number): RoomRecordingStats {
+  return { durationMs, totalSize, participantCount, bitrate: averageBitrate(totalSize, durationMs), recordingMode };
+}
+
+/** The finished files with their download names (planned at start), and their combined figures. */
+export function finishedFiles(
+  results: readonly { recordingId: string; size: number; durationMs: number }[],
+  fileNames: ReadonlyMap<string, string>,
+): { files: RoomFile[]; totalSize: number; durationMs: number } {
+  const files = results.map((r) => ({
+    recordingId: r.recordingId,
+    fileName: fileNames.get(r.recordingId) ?? `podcast-${r.recordingId}.webm`,
+    size: r.size,
+    durationMs: r.durationMs,
+  }));
+  return { files, totalSize: files.reduce((sum, f) => sum + f.size, 0), durationMs: Math.max(0, ...files.map((f) => f.durationMs)) };
 }

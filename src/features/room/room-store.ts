@@ -19,10 +19,12 @@ export interface RoomSnapshot {
   /** The last room recording's files. */
   files: readonly RoomFile[];
   leaving: boolean;
+  /** Which of this participant's devices the browser granted (a missing one cannot be turned on). */
+  devices: { camera: boolean; microphone: boolean };
 }
 
 export class RoomStore {
-  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], leaving: false };
+  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], leaving: false, devices: { camera: false, microphone: false } };
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void): (() => void) => {

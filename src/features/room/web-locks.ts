@@ -34,3 +34,40 @@ export function watchLock(name: string, onGone: () => void): AbortController {
     .catch(() => undefined); // aborted: the watch is no longer needed
   return controller;
 }
+
+/** A set of lock watches by key, kept in step with who is to be watched. */
+export class LockWatches {
+  private readonly watches = new Map<string, AbortController>();
+
+  /** Watches one lock under `key` (replacing an earlier watch); `onGone` runs once its holder lets go. */
+  watch(key: string, lockName: string, onGone: () => void): void {
+    this.watches.get(key)?.abort();
+    this.watches.set(
+      key,
+      watchLock(lockName, () => {
+        this.watches.delete(key);
+        onGone();
+      }),
+    );
+  }
+
+  /** Watches every key in `keys` not watched yet, and stops watching keys no longer in it. */
+  sync(keys: ReadonlySet<string>, lockName: (key: string) => string, onGone: (key: string) => void): void {
+    for (const [key, watch] of this.watches) {
+      if (keys.has(key)) continue;
+      watch.abort();
+      this.watches.delete(key);
+    }
+    for (const key of keys) {
+      if (!this.watches.has(key))
+        this.watch(key, lockName(key), () => {
+          onGone(key);
+        });
+    }
+  }
+
+  clear(): void {
+    for (const watch of this.watches.values()) watch.abort();
+    this.watches.clear();
+  }
+}

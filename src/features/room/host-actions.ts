@@ -1,0 +1,82 @@
+/**
+ * What only the host may do in a room (SPEC section 6): decide on waiting guests, remove
+ * participants, change the recording mode and auto-admit. A non-host pressing these gets the
+ * spec's Permission Denied notice, or silence where the spec says so; the host's tab checks again.
+ */
+import { ROOM_ERRORS, type RoomRecordingMode } from './protocol';
+import type { RoomNotice } from './room-notice';
+import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
+import type { RoomStore } from './room-store';
+import type { SignalingTransport } from './signaling-transport';
+
+export interface HostActionsDeps {
+  store: RoomStore;
+  signaling: () => SignalingTransport | null;
+  notify: (notice: RoomNotice) => void;
+}
+
+export class HostActions {
+  constructor(private readonly deps: HostActionsDeps) {}
+
+  /** Whether this participant may do `action` now; a non-host is told, or not, as the spec says. */
+  allowed(action: HostAction): boolean {
+    const { room } = this.deps.store;
+    if (room.phase !== 'joined') return false;
+    const outcome = checkHostAction(room.isHost, action);
+    if (outcome.allowed) return true;
+    if (outcome.notice) this.deps.notify({ title: PERMISSION_DENIED_TITLE, message: outcome.notice, tone: 'error' });
+    return false;
+  }
+
+  approveGuest(guestId: string): Promise<void> {
+    return this.decideGuest(guestId, 'approve-guest');
+  }
+
+  rejectGuest(guestId: string): Promise<void> {
+    return this.decideGuest(guestId, 'reject-guest');
+  }
+
+  async kick(participantId: string): Promise<void> {
+    const signaling = this.deps.signaling();
+    if (!this.allowed('kick') || !signaling) return;
+    const { room } = this.deps.store;
+    const participant = room.participants.find((p) => p.id === participantId);
+    const ack = await signaling.emit('kick-participant', { participantId, roomId: room.roomId }).catch(() => null);
+    if (ack?.success) this.deps.notify({ title: 'Participant Removed', message: `${participant?.name ?? 'The participant'} was removed from the room.`, tone: 'info' });
+  }
+
+  setRecordingMode(mode: RoomRecordingMode): void {
+    if (!this.allowed('change-mode') || this.deps.store.room.recordingState !== 'idle') return;
+    this.deps.store.dispatch({ type: 'recording-mode', mode });
+  }
+
+  async setAutoAdmit(enabled: boolean): Promise<void> {
+    const signaling = this.deps.signaling();
+    if (!this.allowed('auto-admit') || !signaling) return;
+    await signaling.emit('set-auto-admit', { roomId: this.deps.store.room.roomId, enabled }).catch(() => undefined);
+  }
+
+  /** Approve or reject: the row shows "Processing..." until the room answers; a failure is only logged (SPEC section 8). */
+  private async decideGuest(guestId: string, event: 'approve-guest' | 'reject-guest'): Promise<void> {
+    const { store, notify } = this.deps;
+    const signaling = this.deps.signaling();
+    const { guestActions } = store.getSnapshot();
+    if (!this.allowed(event) || !signaling || guestActions.includes(guestId)) return;
+    const guest = store.room.pendingGuests.find((g) => g.id === guestId);
+    store.update({ guestActions: [...guestActions, guestId] });
+    try {
+      const ack = await signaling.emit(event, { guestId, roomId: store.room.roomId });
+      if (!ack.success) {
+        console.warn(`Room: could not ${event === 'approve-guest' ? 'approve' : 'reject'} the guest:`, ack.error ?? ROOM_ERRORS.unknownGuest);
+        return;
+      }
+      const name = guest?.name ?? 'The guest';
+      if (event === 'approve-guest') notify({ title: 'Guest Approved', message: `${name} is joining the room.`, tone: 'success' });
+      else notify({ title: 'Guest Rejected', message: `${name} was not let in.`, tone: 'info' });
+    } catch (error) {
+      console.warn('Room: guest decision failed:', error);
+    } finally {
+      store.update({ guestActions: store.getSnapshot().guestActions.filter((id) => id !== guestId) });
+    }
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * Wires a signaling transport's events to one participant's room. Events that only change the
+ * room state or show a notice are handled here; the rest go to the controller. Every handler
+ * checks that its transport is still the current one, so a late event from a room the user left
+ * changes nothing.
+ */
+import type { IncomingEvents, ParticipantInfo, PeerSignal } from './protocol';
+import type { RoomNotice } from './room-notice';
+import { announcedRecordingState } from './room-recording-machine';
+import type { RoomStore } from './room-store';
+import type { SignalingTransport } from './signaling-transport';
+
+export type Announcement = 'recording-started' | 'recording-paused' | 'recording-resumed' | 'recording-stopped';
+
+export interface RoomEventTarget {
+  store: RoomStore;
+  notify(notice: RoomNotice): void;
+  /** This transport still belongs to the room on screen. */
+  isCurrent(): boolean;
+  guestDialogOpen(): boolean;
+  roomJoined(joined: IncomingEvents['room-joined']): void;
+  participantJoined(participant: ParticipantInfo): void;
+  participantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void;
+  /** The host's recorder: the room confirmed its stop. */
+  recordingStopped(): void;
+  roomEnded(): void;
+  /** A refusal from the room (a rejected join, for one). */
+  error(message: string): void;
+  signal(signal: PeerSignal): void;
+}
+
+/** Subscribes to every room event; returns the unsubscribers. */
+export function listenToRoom(signaling: SignalingTransport, target: RoomEventTarget): (() => void)[] {
+  const { store } = target;
+  const unsubscribe: (() => void)[] = [];
+  const on = <E extends keyof IncomingEvents>(event: E, handler: (payload: IncomingEvents[E]) => void) => {
+    unsubscribe.push(
+      signaling.on(event, (payload) => {
+        if (target.isCurrent()) handler(payload);
+      }),
+    );
+  };
+  on('connect', () => {
+    store.dispatch({ type: 'connected', connected: true });
+  });
+  on('disconnect', () => {
+    store.dispatch({ type: 'connected', connected: false });
+  });
+  on('room-joined', (joined) => {
+    target.roomJoined(joined);
+  });
+  on('participant-joined', ({ participant }) => {
+    target.participantJoined(participant);
+  });
+  on('participant-left', ({ participantId, reason }) => {
+    target.participantLeft(participantId, reason);
+  });
+  on('guest-request', ({ guest }) => {
+    if (!target.guestDialogOpen()) target.notify({ title: 'Guest Request', message: `${guest.name} wants to join the room.`, tone: 'info' });
+  });
+  on('pending-guests', ({ guests }) => {
+    store.dispatch({ type: 'pending-guests', guests });
+  });
+  on('auto-admit-changed', ({ enabled }) => {
+    store.dispatch({ type: 'auto-admit', enabled });
+  });
+  for (const event of ['recording-started', 'recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
+    on(event, () => {
+      onRecordingAnnounced(target, event);
+    });
+  }
+  on('room-ended', () => {
+    target.roomEnded();
+  });
+  on('error', ({ message }) => {
+    target.error(message);
+  });
+  on('signaling-message', (signal) => {
+    target.signal(signal);
+  });
+  return unsubscribe;
+}
+
+function onRecordingAnnounced(target: RoomEventTarget, event: Announcement): void {
+  const { store } = target;
+  if (store.room.isHost) {
+    // The host's own state moves with its recorder; only the stop waits for the room's word.
+    if (event === 'recording-stopped') target.recordingStopped();
+    return;
+  }
+  store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
+  if (event === 'recording-started') target.notify({ title: 'Recording Started', message: 'The host is recording this room.', tone: 'info' });
+  if (event === 'recording-stopped') target.notify({ title: 'Recording Stopped', message: 'The host stopped recording.', tone: 'info' });
+}

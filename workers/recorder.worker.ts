@@ -5,7 +5,7 @@
  * throttled when the tab is hidden, so recordings keep their frame rate in the background.
  */
 import { expose, transfer, type Remote } from 'comlink';
-import { FrameCostWindow, nextFrameRate } from '../src/features/recording/adaptive-frame-rate';
+import { FrameRateGovernor } from '../src/features/recording/adaptive-frame-rate';
 import type {
   CompositeLayout,
   EngineState,
@@ -25,7 +25,6 @@ import { WebmSession } from './lib/webm-session';
 
 // How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
 const PERSIST_INTERVAL_MS = 250;
-const ADAPT_INTERVAL_MS = 1000;
 
 class RecorderEngine implements RecorderWorkerApi {
   private canvas: OffscreenCanvas | null = null;
@@ -41,10 +40,7 @@ class RecorderEngine implements RecorderWorkerApi {
   /** A comlink proxy from the page: its calls return promises. */
   private frameSink: Remote<FrameSink> | null = null;
   private clock: FrameClock | null = null;
-  private targetFps = 30;
-  private currentFps = 30;
-  private readonly costs = new FrameCostWindow();
-  private lastAdapt = 0;
+  private readonly frameRate = new FrameRateGovernor(30);
   private dirty = true;
   private readonly renderedAt: number[] = [];
 
@@ -60,8 +56,7 @@ class RecorderEngine implements RecorderWorkerApi {
     if (!context) throw new Error('2D canvas is not available in the worker');
     this.canvas = canvas;
     this.context = context;
-    this.targetFps = frameRate;
-    this.currentFps = frameRate;
+    this.frameRate.reset(frameRate);
     this.setSize(size);
     this.clock = startFrameClock(frameRate, (now) => {
       this.tick(now);
@@ -126,8 +121,7 @@ class RecorderEngine implements RecorderWorkerApi {
   async start(options: StartOptions): Promise<{ videoCodec: string }> {
     if (this.state !== 'idle') throw new Error('Recording already in progress');
     this.setSize(options.size);
-    this.targetFps = options.frameRate;
-    this.currentFps = options.frameRate;
+    this.frameRate.reset(options.frameRate);
     this.clock?.setFrameRate(options.frameRate);
     const session = await WebmSession.start(options, (error) => {
       void this.handleFailure(error);
@@ -182,7 +176,7 @@ class RecorderEngine implements RecorderWorkerApi {
       durationMs: this.state === 'idle' ? 0 : this.activeMs(),
       bytes: this.session?.bytes ?? 0,
       fps: this.renderedAt.length,
-      targetFps: this.currentFps,
+      targetFps: this.frameRate.current,
       framesEncoded: this.session?.framesEncoded ?? 0,
       framesDropped: this.session?.framesDropped ?? 0,
       sourceConversions: this.sources.screen.conversions + this.sources.webcam.conversions,
@@ -222,7 +216,7 @@ class RecorderEngine implements RecorderWorkerApi {
       this.frameSink.onFrame(transfer(bitmap, [bitmap])).catch(() => undefined);
     }
     if (this.state === 'recording' && this.session) {
-      this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.currentFps);
+      this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.frameRate.current);
     }
     this.renderedAt.push(now);
     this.adapt(now, performance.now() - began);
@@ -230,16 +224,8 @@ class RecorderEngine implements RecorderWorkerApi {
 
   /** Lowers the frame rate when frames cost more than the budget, and climbs back when they do not. */
   private adapt(now: number, cost: number): void {
-    this.costs.add(now, cost);
-    if (now - this.lastAdapt < ADAPT_INTERVAL_MS || this.costs.span() < ADAPT_INTERVAL_MS) return;
-    this.lastAdapt = now;
-    const average = this.costs.average();
-    if (average === null) return;
-    const next = nextFrameRate(this.currentFps, this.targetFps, average);
-    if (next !== this.currentFps) {
-      this.currentFps = next;
-      this.clock?.setFrameRate(next);
-    }
+    const next = this.frameRate.record(now, cost);
+    if (next !== null) this.clock?.setFrameRate(next);
   }
 
   private async handleFailure(error: unknown): Promise<void> {

@@ -5,7 +5,7 @@
  * clock paces every output, so files of one recording share their timeline, pauses included.
  */
 import { expose } from 'comlink';
-import { FrameCostWindow, nextFrameRate } from '../src/features/recording/adaptive-frame-rate';
+import { FrameRateGovernor } from '../src/features/recording/adaptive-frame-rate';
 import type {
   RecorderEvents,
   RecordingResult,
@@ -22,7 +22,6 @@ import { drawRoom } from './lib/room-compositor';
 import { WebmSession } from './lib/webm-session';
 
 const PERSIST_INTERVAL_MS = 500;
-const ADAPT_INTERVAL_MS = 1000;
 
 interface Output {
   spec: RoomOutputSpec;
@@ -47,10 +46,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
   private startedAt = 0;
   private pausedAt = 0;
   private pausedTotal = 0;
-  private targetFps = 30;
-  private currentFps = 30;
-  private readonly costs = new FrameCostWindow();
-  private lastAdapt = 0;
+  private readonly frameRate = new FrameRateGovernor(30);
   private readonly renderedAt: number[] = [];
   private persistTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -115,9 +111,8 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     this.startedAt = performance.now();
     this.pausedTotal = 0;
     this.state = 'recording';
-    this.targetFps = Math.max(...outputs.map((o) => o.frameRate));
-    this.currentFps = this.targetFps;
-    this.clock = startFrameClock(this.currentFps, (now) => {
+    this.frameRate.reset(Math.max(...outputs.map((o) => o.frameRate)));
+    this.clock = startFrameClock(this.frameRate.current, (now) => {
       this.tick(now);
     });
     this.persistTimer = setInterval(() => {
@@ -257,7 +252,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     for (const output of this.outputs.values()) {
       const tiles = output.tiles.map((tile) => ({ label: tile.label, image: this.sources.get(tile.sourceId)?.image() ?? null }));
       drawRoom(output.context, output.spec.size, tiles, output.spec.labels);
-      output.session.addVideoFrame(output.canvas, this.mediaMs(output, now) / 1000, 1 / this.currentFps);
+      output.session.addVideoFrame(output.canvas, this.mediaMs(output, now) / 1000, 1 / this.frameRate.current);
     }
     this.renderedAt.push(now);
     this.adapt(now, performance.now() - began);
@@ -265,16 +260,8 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
 
   /** Lowers the frame rate when frames cost more than the budget, and climbs back when they do not. */
   private adapt(now: number, cost: number): void {
-    this.costs.add(now, cost);
-    if (now - this.lastAdapt < ADAPT_INTERVAL_MS || this.costs.span() < ADAPT_INTERVAL_MS) return;
-    this.lastAdapt = now;
-    const average = this.costs.average();
-    if (average === null) return;
-    const next = nextFrameRate(this.currentFps, this.targetFps, average);
-    if (next !== this.currentFps) {
-      this.currentFps = next;
-      this.clock?.setFrameRate(next);
-    }
+    const next = this.frameRate.record(now, cost);
+    if (next !== null) this.clock?.setFrameRate(next);
   }
 
   private async handleFailure(error: unknown): Promise<void> {

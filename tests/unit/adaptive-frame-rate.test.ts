@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AVERAGE_WINDOW_MS,
   FrameCostWindow,
+  FrameRateGovernor,
   MIN_FPS,
   nextFrameRate,
 } from '../../src/features/recording/adaptive-frame-rate';
@@ -133,5 +134,32 @@ describe('FrameCostWindow', () => {
     for (let t = 1000; t <= 7000; t += 100) w.add(t, 8);
     expect(w.average()).toBe(8);
     expect(nextFrameRate(15, 30, w.average() ?? 0)).toBe(20);
+  });
+});
+
+describe('FrameRateGovernor', () => {
+  it('waits for a full second of costs, then changes the rate at most once a second', () => {
+    const governor = new FrameRateGovernor(30);
+    const changes: (number | null)[] = [];
+    for (let t = 0; t <= 2000; t += 100) changes.push(governor.record(t, 60));
+    // 60 ms frames leave a 30 fps budget far behind: one drop to the floor, at the 1 s mark.
+    expect(changes.filter((c) => c !== null)).toEqual([15]);
+    expect(changes.indexOf(15)).toBe(10);
+    expect(governor.current).toBe(15);
+  });
+
+  it('climbs back in steps once frames are cheap again, and reset starts afresh', () => {
+    const governor = new FrameRateGovernor(30);
+    for (let t = 0; t <= 1000; t += 100) governor.record(t, 60);
+    expect(governor.current).toBe(15);
+    const ups: number[] = [];
+    for (let t = 1100; t <= 12_000; t += 100) {
+      const next = governor.record(t, 5);
+      if (next !== null) ups.push(next);
+    }
+    expect(ups).toEqual([20, 25, 30]);
+    governor.reset(24);
+    expect(governor.current).toBe(24);
+    expect(governor.record(0, 60)).toBeNull();
   });
 });

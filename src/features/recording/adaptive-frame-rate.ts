@@ -61,3 +61,42 @@ export function nextFrameRate(current: number, target: number, averageCostMs: nu
   }
   return rate;
 }
+
+const ADAPT_INTERVAL_MS = 1000;
+
+/**
+ * A render loop's frame rate: it records what each frame cost and, at most once a second and only
+ * once a full second of costs is known, moves the rate by `nextFrameRate`. Both recorder workers use it.
+ */
+export class FrameRateGovernor {
+  private costs = new FrameCostWindow();
+  private lastAdapt = 0;
+  private target: number;
+  current: number;
+
+  constructor(target: number) {
+    this.target = target;
+    this.current = target;
+  }
+
+  /** A new target (Settings or a new recording): start again at it, with no old costs. */
+  reset(target: number): void {
+    this.target = target;
+    this.current = target;
+    this.costs = new FrameCostWindow();
+    this.lastAdapt = 0;
+  }
+
+  /** Records one frame's cost; returns the new frame rate when it changes, else null. */
+  record(nowMs: number, costMs: number): number | null {
+    this.costs.add(nowMs, costMs);
+    if (nowMs - this.lastAdapt < ADAPT_INTERVAL_MS || this.costs.span() < ADAPT_INTERVAL_MS) return null;
+    this.lastAdapt = nowMs;
+    const average = this.costs.average();
+    if (average === null) return null;
+    const next = nextFrameRate(this.current, this.target, average);
+    if (next === this.current) return null;
+    this.current = next;
+    return next;
+  }
+}

@@ -27,22 +27,8 @@ const OUTGOING: ReadonlySet<string> = new Set<OutgoingEvent>([
   'set-auto-admit',
 ]);
 
-const INCOMING: ReadonlySet<string> = new Set<IncomingEvent>([
-  'signaling-message',
-  'room-created',
-  'room-joined',
-  'participant-joined',
-  'participant-left',
-  'guest-request',
-  'pending-guests',
-  'recording-started',
-  'recording-paused',
-  'recording-resumed',
-  'recording-stopped',
-  'auto-admit-changed',
-  'room-ended',
-  'error',
-]);
+/** Events a frame may carry: what the host sends for the room, signaling between peers, and room-created. */
+const INCOMING: ReadonlySet<string> = new Set<IncomingEvent>(['signaling-message', 'room-created', ...HOST_ONLY_EVENTS]);
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 128;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -2,6 +2,8 @@
  * JSON messages participants send each other over the `messages` data channel, parsed strictly:
  * anything unknown or malformed is ignored.
  */
+import { parseJsonRecord } from '../../shared/json-record';
+
 export type PeerMessage =
   | { type: 'media-state'; videoEnabled: boolean; audioEnabled: boolean }
   | { type: 'screen-sharing-started' }
@@ -9,14 +11,8 @@ export type PeerMessage =
 
 export function parsePeerMessage(text: unknown): PeerMessage | null {
   if (typeof text !== 'string' || text.length > 4096) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
+  const record = parseJsonRecord(text);
+  if (!record) return null;
   switch (record.type) {
     case 'media-state':
       if (typeof record.videoEnabled !== 'boolean' || typeof record.audioEnabled !== 'boolean') return null;

@@ -3,6 +3,7 @@
  * can post on it, so frames are parsed defensively and anything malformed is dropped.
  */
 import { HOST_ONLY_EVENTS, type IncomingEvent, type OutgoingEvent } from './protocol';
+import { isRecord } from '../../shared/json-record';
 
 export type WireFrame =
   /** A client's request to the room (answered by the host's tab). */
@@ -31,7 +32,6 @@ const OUTGOING: ReadonlySet<string> = new Set<OutgoingEvent>([
 const INCOMING: ReadonlySet<string> = new Set<IncomingEvent>(['signaling-message', 'room-created', ...HOST_ONLY_EVENTS]);
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 128;
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function parseWireFrame(data: unknown): WireFrame | null {
   if (!isRecord(data)) return null;

@@ -3,6 +3,7 @@
  * reloaded page can offer the same name again; cleared when the user leaves.
  */
 import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
+import { parseJsonRecord } from '../../shared/json-record';
 
 export const STORED_ROOM_KEY = 'framecast-current-room';
 
@@ -13,14 +14,8 @@ export type StoredRoom =
 /** Reads stored JSON text; anything malformed gives null rather than a half-valid room. */
 export function parseStoredRoom(text: string | null): StoredRoom | null {
   if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
-  const record = value as Record<string, unknown>;
+  const record = parseJsonRecord(text);
+  if (!record) return null;
   const roomId = sanitizeRoomId(record.roomId);
   const userName = sanitizeName(record.userName);
   if (!roomId || !userName || typeof record.isHost !== 'boolean') return null;

@@ -1,5 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { downloadUrl } from '../../shared/download';
 import { getSettingsSnapshot } from '../settings/settings-store';
 import { ICE_SERVERS_OVERRIDE_KEY, resolveIceServers } from './ice-config';
 import { LocalSignaling } from './local-signaling';
@@ -8,16 +9,6 @@ import { showRoomNotice } from './show-room-notice';
 import { newParticipantId } from './sanitize';
 
 const randomBytes = (count: number): Uint8Array => crypto.getRandomValues(new Uint8Array(count));
-
-function saveFile(url: string, fileName: string): void {
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-}
 
 function iceServers(): RTCIceServer[] {
   let override: string | null = null;
@@ -41,7 +32,7 @@ export function useRoomController(roomId: string): { controller: RoomController;
         roomId,
         settings: getSettingsSnapshot,
         notify: showRoomNotice,
-        download: saveFile,
+        download: downloadUrl,
         navigateHome: () => void navigate({ to: '/' }),
         createSignaling: (selfId, allowCreate) => new LocalSignaling({ selfId, allowCreate }),
         newParticipantId: () => newParticipantId(randomBytes),

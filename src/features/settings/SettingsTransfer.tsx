@@ -2,7 +2,7 @@ import { Button, FileButton, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconRestore, IconUpload } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { saveBlob } from '../../shared/save-file';
+import { downloadBlob } from '../../shared/download';
 import { getSettingsSnapshot, resetSettings, saveSettings } from './settings-store';
 import {
   SETTINGS_FILE_ACCEPT,
@@ -19,7 +19,7 @@ function show({ title, message, tone }: SettingsNotice): void {
 
 function exportSettings(): void {
   const blob = new Blob([serializeSettings(getSettingsSnapshot())], { type: 'application/json' });
-  saveBlob(blob, settingsExportFileName(new Date()));
+  downloadBlob(blob, settingsExportFileName(new Date()));
   show(SETTINGS_NOTICES.exported);
 }
 

@@ -5,7 +5,7 @@
  * throttled when the tab is hidden, so recordings keep their frame rate in the background.
  */
 import { expose, transfer, type Remote } from 'comlink';
-import { FrameRateGovernor } from '../src/features/recording/adaptive-frame-rate';
+import { EncodingLadder, scaledSize, type LadderStep } from '../src/features/recording/encoding-ladder';
 import type {
   CompositeLayout,
   EngineState,
@@ -40,8 +40,12 @@ class RecorderEngine implements RecorderWorkerApi {
   /** A comlink proxy from the page: its calls return promises. */
   private frameSink: Remote<FrameSink> | null = null;
   private clock: FrameClock | null = null;
-  private readonly frameRate = new FrameRateGovernor(30);
+  private frameRateSetting = 30;
+  private readonly ladder = new EncodingLadder(30);
+  /** The size drawn and encoded now: the recording's size, or smaller while the encoder cannot keep up. */
+  private drawSize: Size = this.size;
   private dirty = true;
+  /** When frames were drawn (idle) or recorded (recording) in the last second, for the statistics. */
   private readonly renderedAt: number[] = [];
 
   private state: EngineState = 'idle';
@@ -56,7 +60,8 @@ class RecorderEngine implements RecorderWorkerApi {
     if (!context) throw new Error('2D canvas is not available in the worker');
     this.canvas = canvas;
     this.context = context;
-    this.frameRate.reset(frameRate);
+    this.frameRateSetting = frameRate;
+    this.ladder.reset(frameRate);
     this.setSize(size);
     this.clock = startFrameClock(frameRate, (now) => {
       this.tick(now);
@@ -74,6 +79,11 @@ class RecorderEngine implements RecorderWorkerApi {
   setSize(size: Size): void {
     if (this.state !== 'idle') return; // the encoder's size is fixed for a recording
     this.size = size;
+    this.resizeCanvas(size);
+  }
+
+  private resizeCanvas(size: Size): void {
+    this.drawSize = size;
     if (this.canvas) {
       this.canvas.width = size.width;
       this.canvas.height = size.height;
@@ -121,7 +131,8 @@ class RecorderEngine implements RecorderWorkerApi {
   async start(options: StartOptions): Promise<{ videoCodec: string }> {
     if (this.state !== 'idle') throw new Error('Recording already in progress');
     this.setSize(options.size);
-    this.frameRate.reset(options.frameRate);
+    this.frameRateSetting = options.frameRate;
+    this.ladder.reset(options.frameRate);
     this.clock?.setFrameRate(options.frameRate);
     const session = await WebmSession.start(options, (error) => {
       void this.handleFailure(error);
@@ -165,6 +176,7 @@ class RecorderEngine implements RecorderWorkerApi {
     } finally {
       this.session = null;
       this.state = 'idle';
+      this.backToFullSize();
     }
   }
 
@@ -176,9 +188,14 @@ class RecorderEngine implements RecorderWorkerApi {
       durationMs: this.state === 'idle' ? 0 : this.activeMs(),
       bytes: this.session?.bytes ?? 0,
       fps: this.renderedAt.length,
-      targetFps: this.frameRate.current,
+      targetFps: this.ladder.step.fps,
+      videoSize: this.drawSize,
+      chosenSize: this.size,
+      steppedDown: this.state !== 'idle' && (this.ladder.step.sizeStep > 0 || this.ladder.step.fps < this.frameRateSetting),
       framesEncoded: this.session?.framesEncoded ?? 0,
       framesDropped: this.session?.framesDropped ?? 0,
+      videoBacklog: this.session?.videoBacklog ?? 0,
+      audioBacklog: this.session?.audioBacklog ?? 0,
       sourceConversions: this.sources.screen.conversions + this.sources.webcam.conversions,
     };
   }
@@ -208,24 +225,41 @@ class RecorderEngine implements RecorderWorkerApi {
     const { context, canvas } = this;
     if (!context || !canvas) return;
     const began = performance.now();
-    drawComposite(context, this.size, this.layout, this.sources.screen.image(), this.sources.webcam.image());
+    drawComposite(context, this.drawSize, this.layout, this.sources.screen.image(), this.sources.webcam.image());
     this.dirty = false;
     if (this.frameSink) {
       // Fallback path: the page shows and records this frame; the canvas is redrawn in full next tick.
       const bitmap = canvas.transferToImageBitmap();
       this.frameSink.onFrame(transfer(bitmap, [bitmap])).catch(() => undefined);
     }
-    if (this.state === 'recording' && this.session) {
-      this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.frameRate.current);
-    }
-    this.renderedAt.push(now);
-    this.adapt(now, performance.now() - began);
+    const cost = performance.now() - began;
+    const outcome = this.state === 'recording' && this.session
+      ? this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.ladder.step.fps)
+      : 'encoded';
+    if (outcome === 'encoded' && this.state !== 'paused') this.renderedAt.push(now);
+    if (this.state !== 'paused') this.adapt(now, cost, outcome === 'dropped');
   }
 
-  /** Lowers the frame rate when frames cost more than the budget, and climbs back when they do not. */
-  private adapt(now: number, cost: number): void {
-    const next = this.frameRate.record(now, cost);
-    if (next !== null) this.clock?.setFrameRate(next);
+  /**
+   * Steps the frame rate and, while recording, the picture size down when the encoder or the drawing
+   * cannot keep up, and back up when they can (EncodingLadder).
+   */
+  private adapt(now: number, cost: number, dropped: boolean): void {
+    const next = this.ladder.record(now, cost, dropped);
+    if (next === null) return;
+    this.clock?.setFrameRate(next.fps);
+    if (this.state === 'recording') this.applySize(next);
+  }
+
+  private applySize(step: LadderStep): void {
+    const size = scaledSize(this.size, step.sizeStep);
+    if (size.width !== this.drawSize.width || size.height !== this.drawSize.height) this.resizeCanvas(size);
+  }
+
+  private backToFullSize(): void {
+    this.ladder.reset(this.frameRateSetting);
+    this.clock?.setFrameRate(this.frameRateSetting);
+    this.resizeCanvas(this.size);
   }
 
   private async handleFailure(error: unknown): Promise<void> {
@@ -237,6 +271,7 @@ class RecorderEngine implements RecorderWorkerApi {
     clearInterval(this.persistTimer);
     this.session = null;
     this.state = 'idle';
+    this.backToFullSize();
     // Store what can be stored first: the page repairs the file as soon as it hears of the failure.
     await session?.abandon('Recording failed due to an error');
     this.events?.onError(message, name);

@@ -5,7 +5,7 @@
  * clock paces every output, so files of one recording share their timeline, pauses included.
  */
 import { expose } from 'comlink';
-import { FrameRateGovernor } from '../src/features/recording/adaptive-frame-rate';
+import { EncodingLadder, scaledSize } from '../src/features/recording/encoding-ladder';
 import type {
   RecorderEvents,
   RecordingResult,
@@ -46,7 +46,8 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
   private startedAt = 0;
   private pausedAt = 0;
   private pausedTotal = 0;
-  private readonly frameRate = new FrameRateGovernor(30);
+  private readonly ladder = new EncodingLadder(30);
+  private frameRateSetting = 30;
   private readonly renderedAt: number[] = [];
   private persistTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -111,8 +112,9 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     this.startedAt = performance.now();
     this.pausedTotal = 0;
     this.state = 'recording';
-    this.frameRate.reset(Math.max(...outputs.map((o) => o.frameRate)));
-    this.clock = startFrameClock(this.frameRate.current, (now) => {
+    this.frameRateSetting = Math.max(...outputs.map((o) => o.frameRate));
+    this.ladder.reset(this.frameRateSetting);
+    this.clock = startFrameClock(this.ladder.step.fps, (now) => {
       this.tick(now);
     });
     this.persistTimer = setInterval(() => {
@@ -191,7 +193,20 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
     while (this.renderedAt.length > 0 && (this.renderedAt[0] ?? 0) < now - 1000) this.renderedAt.shift();
     let bytes = this.finished.reduce((sum, r) => sum + r.size, 0);
     for (const output of this.outputs.values()) bytes += output.session.bytes;
-    return { state: this.state, durationMs: this.state === 'idle' ? 0 : this.activeMs(now), bytes, fps: this.renderedAt.length };
+    const first = this.outputs.values().next().value;
+    const { fps, sizeStep } = this.ladder.step;
+    return {
+      state: this.state,
+      durationMs: this.state === 'idle' ? 0 : this.activeMs(now),
+      bytes,
+      fps: this.renderedAt.length,
+      targetFps: fps,
+      videoSize: first ? scaledSize(first.spec.size, sizeStep) : null,
+      chosenSize: first?.spec.size ?? null,
+      steppedDown: this.state !== 'idle' && (sizeStep > 0 || fps < this.frameRateSetting),
+      videoBacklog: Math.max(0, ...[...this.outputs.values()].map((o) => o.session.videoBacklog)),
+      framesDropped: [...this.outputs.values()].reduce((sum, o) => sum + o.session.framesDropped, 0),
+    };
   }
 
   dispose(): void {
@@ -248,20 +263,33 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
 
   private tick(now: number): void {
     if (this.state !== 'recording') return;
-    const began = performance.now();
+    let cost = 0;
+    let dropped = false;
+    let recorded = true;
+    const { fps, sizeStep } = this.ladder.step;
     for (const output of this.outputs.values()) {
+      const began = performance.now();
+      // Every file steps down together: the ladder hears one figure for the whole recording.
+      const size = scaledSize(output.spec.size, sizeStep);
+      if (output.canvas.width !== size.width || output.canvas.height !== size.height) {
+        output.canvas.width = size.width;
+        output.canvas.height = size.height;
+      }
       const tiles = output.tiles.map((tile) => ({ label: tile.label, image: this.sources.get(tile.sourceId)?.image() ?? null }));
-      drawRoom(output.context, output.spec.size, tiles, output.spec.labels);
-      output.session.addVideoFrame(output.canvas, this.mediaMs(output, now) / 1000, 1 / this.frameRate.current);
+      drawRoom(output.context, size, tiles, output.spec.labels);
+      cost += performance.now() - began;
+      const outcome = output.session.addVideoFrame(output.canvas, this.mediaMs(output, now) / 1000, 1 / fps);
+      if (outcome === 'dropped') dropped = true;
+      if (outcome !== 'encoded') recorded = false;
     }
-    this.renderedAt.push(now);
-    this.adapt(now, performance.now() - began);
+    if (recorded) this.renderedAt.push(now);
+    this.adapt(now, cost, dropped);
   }
 
-  /** Lowers the frame rate when frames cost more than the budget, and climbs back when they do not. */
-  private adapt(now: number, cost: number): void {
-    const next = this.frameRate.record(now, cost);
-    if (next !== null) this.clock?.setFrameRate(next);
+  /** Steps the frame rate and picture size down when drawing or encoding cannot keep up, and back up. */
+  private adapt(now: number, cost: number, dropped: boolean): void {
+    const next = this.ladder.record(now, cost, dropped);
+    if (next !== null) this.clock?.setFrameRate(next.fps);
   }
 
   private async handleFailure(error: unknown): Promise<void> {

@@ -1,11 +1,10 @@
 import {
   AudioSample,
   AudioSampleSource,
+  EncodedVideoPacketSource,
   Output,
   Quality,
   StreamTarget,
-  VideoSample,
-  VideoSampleSource,
   WebMOutputFormat,
   getFirstEncodableVideoCodec,
   type StreamTargetChunk,
@@ -15,10 +14,10 @@ import { ChunkWriter } from '../../src/features/recording/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
 import { bookReserve, deleteRecording, patchRecording, putRecording, releaseReserve } from '../../src/shared/storage/recordings-db';
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';
+import type { VpxCodec } from '../../src/features/recording/vpx-codec-string';
+import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
 
 const MIME_TYPE = 'video/webm';
-/** Encoder/muxer work allowed in flight before new video frames are dropped instead of queued. */
-const MAX_PENDING_VIDEO = 4;
 
 /**
  * One recording: encoders, the WebM muxer and its durable byte store. Timestamps are given by the
@@ -27,20 +26,21 @@ const MAX_PENDING_VIDEO = 4;
 export class WebmSession {
   private readonly writer: ChunkWriter;
   private readonly output: Output;
-  private readonly video: VideoSampleSource;
+  private readonly video: EncodedVideoPacketSource;
+  private readonly encoder: VideoEncoderPipe;
   private readonly audio: AudioSampleSource;
-  private pendingVideo = 0;
+  /** Audio blocks reach the encoder one at a time, so its own queue stays short (see audioBacklog). */
+  private audioChain: Promise<void> = Promise.resolve();
+  private audioQueued = 0;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly audioTimeline = new AudioTimeline();
   private heldAudio: AudioSample[] = [];
   private lastVideoEnd = 0;
   private failure: unknown = null;
-  framesEncoded = 0;
-  framesDropped = 0;
 
   private constructor(
     private readonly options: StartOptions,
-    readonly videoCodec: string,
+    readonly videoCodec: VpxCodec,
     private readonly onFailure: (error: unknown) => void,
   ) {
     this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
@@ -54,15 +54,14 @@ export class WebmSession {
       format: new WebMOutputFormat({ minimumClusterDuration: 1 }),
       target: new StreamTarget(writable),
     });
-    this.video = new VideoSampleSource({
-      codec: videoCodec as 'vp9' | 'vp8',
-      // Constant: the file's bitrate is the one chosen in Settings (DECISIONS 7), so size per minute is
-      // predictable. Variable undershoots on a busy machine, where fewer frames reach the encoder.
-      quality: new Quality({ bitrate: options.videoBitrate, bitrateMode: 'constant' }),
-      keyFrameInterval: 1,
-      latencyMode: 'realtime',
-      sizeChangeBehavior: 'contain',
-    });
+    this.video = new EncodedVideoPacketSource(videoCodec);
+    this.encoder = new VideoEncoderPipe(
+      this.video,
+      { codec: videoCodec, size: options.size, bitrate: options.videoBitrate, frameRate: options.frameRate },
+      (error) => {
+        this.fail(error);
+      },
+    );
     this.audio = new AudioSampleSource({ codec: 'opus', quality: new Quality({ bitrate: options.audioBitrate }) });
     this.output.addVideoTrack(this.video, { frameRate: options.frameRate });
     this.output.addAudioTrack(this.audio);
@@ -85,7 +84,7 @@ export class WebmSession {
       width,
       height,
     });
-    const session = new WebmSession(options, codec, onFailure);
+    const session = new WebmSession(options, codec as VpxCodec, onFailure);
     try {
       await bookReserve(options.recordingId);
       await session.output.start();
@@ -102,24 +101,34 @@ export class WebmSession {
     return this.writer.size;
   }
 
-  /** Queues a composite frame at `seconds` of media time; drops it when the encoder is behind. */
-  addVideoFrame(canvas: OffscreenCanvas, seconds: number, frameDuration: number): void {
-    if (this.failure) return;
-    if (this.pendingVideo >= MAX_PENDING_VIDEO) {
-      this.framesDropped += 1;
-      return;
-    }
-    const frame = new VideoFrame(canvas, { timestamp: Math.round(seconds * 1e6), duration: Math.round(frameDuration * 1e6) });
-    const sample = new VideoSample(frame);
-    this.pendingVideo += 1;
-    this.lastVideoEnd = seconds + frameDuration;
-    this.track(
-      this.video.add(sample).finally(() => {
-        sample.close();
-        this.pendingVideo -= 1;
-        this.framesEncoded += 1;
-      }),
-    );
+  get framesEncoded(): number {
+    return this.encoder.encodedFrames;
+  }
+
+  /** Frames the encoder could not take because it was behind. */
+  get framesDropped(): number {
+    return this.encoder.refused;
+  }
+
+  /** Frames waiting in the video encoder. */
+  get videoBacklog(): number {
+    return this.encoder.backlog;
+  }
+
+  /** Audio blocks waiting for the audio encoder. */
+  get audioBacklog(): number {
+    return this.audioQueued;
+  }
+
+  /**
+   * Encodes the canvas as a frame at `seconds` of media time, unless the encoder is behind: then the
+   * frame is dropped instead of queued (see EncodeOutcome).
+   */
+  addVideoFrame(canvas: OffscreenCanvas, seconds: number, frameDuration: number): EncodeOutcome {
+    if (this.failure) return 'dropped';
+    const outcome = this.encoder.encode(canvas, Math.round(seconds * 1e6), Math.round(frameDuration * 1e6));
+    if (outcome === 'encoded') this.lastVideoEnd = seconds + frameDuration;
+    return outcome;
   }
 
   /**
@@ -150,7 +159,18 @@ export class WebmSession {
   private releaseAudio(untilSeconds: number): void {
     while (this.heldAudio.length > 0 && (this.heldAudio[0]?.timestamp ?? Infinity) < untilSeconds) {
       const sample = this.heldAudio.shift();
-      if (sample) this.track(this.audio.add(sample).finally(() => sample.close()));
+      if (!sample) continue;
+      // Never dropped (that would be a gap in the sound); chained, so at most one block is in the
+      // encoder's hands at once and the rest wait here, counted. Opus encodes far faster than real time.
+      this.audioQueued += 1;
+      const added = this.audioChain.then(() => this.audio.add(sample));
+      this.audioChain = added
+        .catch(() => undefined)
+        .finally(() => {
+          sample.close();
+          this.audioQueued -= 1;
+        });
+      this.track(added);
     }
   }
 
@@ -158,7 +178,11 @@ export class WebmSession {
     this.cutAudio(durationMs / 1000);
     await patchRecording(this.options.recordingId, { state: 'finalizing' });
     await Promise.allSettled([...this.inFlight]);
+    await this.encoder.flush().catch((error: unknown) => {
+      this.fail(error);
+    });
     if (this.failure) throw toError(this.failure);
+    this.encoder.close();
     this.video.close();
     this.audio.close();
     await this.output.finalize();
@@ -179,6 +203,7 @@ export class WebmSession {
   async abandon(reason: string): Promise<void> {
     await this.writer.flush().catch(() => undefined);
     await patchRecording(this.options.recordingId, { error: reason, size: this.writer.persistedSize }).catch(() => undefined);
+    this.encoder.close();
     void this.output.cancel().catch(() => undefined);
   }
 

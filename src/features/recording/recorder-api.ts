@@ -39,12 +39,23 @@ export interface RecorderStats {
   durationMs: number;
   /** Bytes of the file written so far. */
   bytes: number;
-  /** Frames composited in the last second. */
+  /** Frames recorded in the last second (while idle: frames drawn for the preview). */
   fps: number;
   /** The adaptive loop's current target. */
   targetFps: number;
+  /** The size of the picture being drawn and encoded now. */
+  videoSize: Size;
+  /** The size chosen for this recording (Settings). */
+  chosenSize: Size;
+  /** True while the recording runs below its chosen frame rate or size to keep up (EncodingLadder). */
+  steppedDown: boolean;
   framesEncoded: number;
+  /** Frames not recorded because the encoder was behind. */
   framesDropped: number;
+  /** Frames waiting in the video encoder now (bounded by MAX_ENCODER_BACKLOG). */
+  videoBacklog: number;
+  /** Audio blocks waiting for the audio encoder now. */
+  audioBacklog: number;
   /** Source pictures (screen + webcam) converted for drawing since the worker started. */
   sourceConversions: number;
 }

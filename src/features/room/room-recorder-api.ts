@@ -2,6 +2,7 @@
  * The typed contract between the room page and the room recorder worker
  * (workers/room-recorder.worker.ts), shared by both sides so comlink calls are checked.
  */
+import type { Size } from '../recording/overlay-geometry';
 import type { RecorderEvents, RecordingResult } from '../recording/recorder-api';
 import type { RoomRecordingKind } from '../../shared/storage/recordings-db';
 
@@ -39,8 +40,20 @@ export interface RoomRecorderStats {
   durationMs: number;
   /** Bytes of every file written so far. */
   bytes: number;
-  /** Pictures composited in the last second (per output). */
+  /** Pictures recorded in the last second (per output). */
   fps: number;
+  /** The frame rate the recording runs at now (lower than chosen while the machine cannot keep up). */
+  targetFps: number;
+  /** The size of the first file's picture now (null when no file is being written). */
+  videoSize: Size | null;
+  /** The size chosen for the first file (null when no file is being written). */
+  chosenSize: Size | null;
+  /** True while the recording runs below its chosen frame rate or size to keep up (EncodingLadder). */
+  steppedDown: boolean;
+  /** The longest encoder queue among the files, in frames. */
+  videoBacklog: number;
+  /** Frames not recorded because an encoder was behind, over every file being written. */
+  framesDropped: number;
 }
 
 /** What a stop produced: the finished files, and how many could not be finished (kept for recovery). */

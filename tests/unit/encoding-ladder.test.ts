@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EncodingLadder,
+  initialLadderState,
+  nextLadderState,
+  scaledSize,
+  type LadderState,
+  type SecondFigures,
+} from '../../src/features/recording/encoding-ladder';
+import { vpxCodecString } from '../../src/features/recording/vpx-codec-string';
+
+const calm: SecondFigures = { frames: 30, dropped: 0, drawCostMs: 4 };
+const behind: SecondFigures = { frames: 30, dropped: 19, drawCostMs: 4 };
+
+function lastOf(states: LadderState[]): LadderState {
+  const state = states.at(-1);
+  if (!state) throw new Error('no state');
+  return state;
+}
+
+function run(state: LadderState, seconds: SecondFigures[]): LadderState[] {
+  const states: LadderState[] = [];
+  for (const second of seconds) {
+    state = nextLadderState(state, second);
+    states.push(state);
+  }
+  return states;
+}
+
+describe('nextLadderState', () => {
+  it('drops the frame rate to what the encoder took, in steps of 5 fps, and never below 15', () => {
+    const states = run(initialLadderState(30), [
+      { frames: 30, dropped: 8, drawCostMs: 4 }, // took 22: 20 fps
+      { frames: 20, dropped: 2, drawCostMs: 4 }, // took 18: 15 fps
+    ]);
+    expect(states.map((s) => s.step)).toEqual([
+      { fps: 20, sizeStep: 0 },
+      { fps: 15, sizeStep: 0 },
+    ]);
+  });
+
+  it('makes the picture smaller at once when the encoder took fewer than 15 frames in a second', () => {
+    const [state] = run(initialLadderState(30), [{ frames: 30, dropped: 20, drawCostMs: 4 }]);
+    expect(state?.step).toEqual({ fps: 15, sizeStep: 1 });
+  });
+
+  it('makes it smaller after 2 s of pressure at 15 fps, one rung at a time, down to the last rung', () => {
+    const atFloor = { ...initialLadderState(15), step: { fps: 15, sizeStep: 0 } };
+    const slightlyBehind = { frames: 16, dropped: 1, drawCostMs: 4 };
+    const states = run(atFloor, Array<SecondFigures>(8).fill(slightlyBehind));
+    expect(states.map((s) => s.step.sizeStep)).toEqual([0, 1, 1, 2, 2, 2, 2, 2]);
+    expect(states.every((s) => s.step.fps === 15)).toBe(true);
+  });
+
+  it('ignores a stray dropped frame (under 5% of a second)', () => {
+    const [state] = run(initialLadderState(30), [{ frames: 30, dropped: 1, drawCostMs: 4 }]);
+    expect(state?.step).toEqual({ fps: 30, sizeStep: 0 });
+  });
+
+  it('climbs after 10 calm seconds, but not straight back to a size that was too much a moment ago', () => {
+    const down = lastOf(run(initialLadderState(30), [behind]));
+    expect(down.step).toEqual({ fps: 15, sizeStep: 1 });
+    const states = run(down, Array<SecondFigures>(80).fill(calm));
+    // 1080p failed at 15 fps: the first climbs are frame-rate climbs at 720p.
+    expect(states[8]?.step).toEqual({ fps: 15, sizeStep: 1 });
+    expect(states[9]?.step).toEqual({ fps: 20, sizeStep: 1 });
+    expect(states[19]?.step).toEqual({ fps: 25, sizeStep: 1 });
+    expect(states[29]?.step).toEqual({ fps: 30, sizeStep: 1 });
+    // A minute on, the failure is forgotten (the content may have changed) and 1080p is tried again.
+    const back = states.findIndex((s) => s.step.sizeStep === 0);
+    expect(back).toBeGreaterThanOrEqual(59);
+    expect(states[back]?.step).toEqual({ fps: 30, sizeStep: 0 });
+  });
+
+  it('does not climb the frame rate into one that was too much at this size', () => {
+    const down = lastOf(run(initialLadderState(30), [{ frames: 30, dropped: 8, drawCostMs: 4 }]));
+    expect(down.step.fps).toBe(20);
+    const states = run(down, Array<SecondFigures>(30).fill(calm));
+    expect(states.map((s) => s.step.fps).every((fps) => fps === 20)).toBe(true);
+  });
+
+  it('waits twice as long before the next climb when a climb brought the pressure back', () => {
+    const slowly = { frames: 30, dropped: 4, drawCostMs: 4 }; // took 26: 25 fps
+    let state = lastOf(run(initialLadderState(30), [slowly]));
+    expect(state.step.fps).toBe(25);
+    // Forget the failure, as a minute later, then climb after 10 calm seconds.
+    state = { ...state, failures: state.failures.map((f) => ({ ...f, age: 60 })) };
+    state = lastOf(run(state, Array<SecondFigures>(10).fill(calm)));
+    expect(state.step.fps).toBe(30);
+    state = lastOf(run(state, [slowly]));
+    expect(state.step.fps).toBe(25);
+    expect(state.climbHold).toBe(20);
+  });
+
+  it('still lowers the frame rate when drawing alone is too slow, without touching the size', () => {
+    const [state] = run(initialLadderState(30), [{ frames: 30, dropped: 0, drawCostMs: 60 }]);
+    expect(state?.step).toEqual({ fps: 15, sizeStep: 0 });
+  });
+});
+
+describe('EncodingLadder', () => {
+  it('decides at most once a second from the frames reported in it', () => {
+    const ladder = new EncodingLadder(30);
+    const changes = [];
+    for (let t = 0; t <= 3500; t += 33) {
+      const next = ladder.record(t, 4, t % 99 === 0);
+      if (next) changes.push({ t, ...next });
+    }
+    // A third of the frames dropped: down to what the encoder took (20 of 30, then 13 of 20).
+    expect(changes.map((c) => c.fps)).toEqual([20, 15]);
+    for (let i = 1; i < changes.length; i++) expect((changes[i]?.t ?? 0) - (changes[i - 1]?.t ?? 0)).toBeGreaterThanOrEqual(1000);
+    ladder.reset(60);
+    expect(ladder.step).toEqual({ fps: 60, sizeStep: 0 });
+  });
+});
+
+describe('scaledSize', () => {
+  it('gives 1080p, 720p and 540p for the three rungs of a 1080p recording, even-sized', () => {
+    const size = { width: 1920, height: 1080 };
+    expect([0, 1, 2].map((step) => scaledSize(size, step))).toEqual([
+      { width: 1920, height: 1080 },
+      { width: 1280, height: 720 },
+      { width: 960, height: 540 },
+    ]);
+    expect(scaledSize({ width: 1280, height: 720 }, 1)).toEqual({ width: 854, height: 480 });
+    expect(scaledSize(size, 9)).toEqual({ width: 960, height: 540 });
+  });
+});
+
+describe('vpxCodecString', () => {
+  it('picks a VP9 level that fits the largest picture', () => {
+    expect(vpxCodecString('vp9', { width: 1280, height: 720 })).toBe('vp09.00.31.08');
+    expect(vpxCodecString('vp9', { width: 1920, height: 1080 })).toBe('vp09.00.41.08');
+    expect(vpxCodecString('vp9', { width: 3840, height: 2160 })).toBe('vp09.00.51.08');
+    expect(vpxCodecString('vp8', { width: 3840, height: 2160 })).toBe('vp8');
+  });
+});

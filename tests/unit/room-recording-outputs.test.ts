@@ -78,6 +78,12 @@ describe('finished room files', () => {
       participantCount: 2,
       bitrate: 1_000_000,
       recordingMode: 'separate',
+      fps: 0,
+      keepUp: null,
+    });
+    expect(roomRecordingStats('mixed', 2, 8000, 1_000_000, { fps: 15, keepUp: 'Recording at 15 fps to keep up' })).toMatchObject({
+      fps: 15,
+      keepUp: 'Recording at 15 fps to keep up',
     });
   });
 });

@@ -1,12 +1,22 @@
 /** One running recording, whichever pipeline makes it: the worker's encoders or MediaRecorder. */
 import { FallbackRecorder } from './fallback-recorder';
+import type { Size } from './overlay-geometry';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import type { RecorderBridge } from './recorder-bridge';
 
 export interface LiveFigures {
   durationMs: number;
   bytes: number;
+  /** Frames recorded in the last second. */
   fps: number;
+  /** The frame rate the recording runs at now. */
+  targetFps: number;
+  /** The size of the picture being recorded now. */
+  videoSize: Size;
+  /** The size chosen in Settings for this recording. */
+  chosenSize: Size;
+  /** Below the chosen frame rate or size, to keep up with the machine. */
+  steppedDown: boolean;
 }
 
 export interface ActiveRecording {
@@ -47,6 +57,15 @@ export async function startRecordingOn(
     },
     stop: () => recorder.stop(),
     abort: () => recorder.abort(),
-    figures: () => Promise.resolve({ durationMs: recorder.durationMs, bytes: recorder.bytes, fps: options.frameRate }),
+    figures: () =>
+      Promise.resolve({
+        durationMs: recorder.durationMs,
+        bytes: recorder.bytes,
+        fps: options.frameRate,
+        targetFps: options.frameRate,
+        videoSize: options.size,
+        chosenSize: options.size,
+        steppedDown: false,
+      }),
   };
 }

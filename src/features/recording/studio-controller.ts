@@ -18,7 +18,7 @@ import { startRecordingOn, type ActiveRecording } from './active-recording';
 import type { OverlayLayout, RecordingResult, StartOptions } from './recorder-api';
 import { RecorderBridge } from './recorder-bridge';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
-import type { FinishedRecording, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
+import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
 
 export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
 
@@ -37,7 +37,7 @@ export class StudioController {
     },
   });
   private readonly statsListeners = new Set<() => void>();
-  private stats: RecordingStats = { durationMs: 0, bytes: 0, fps: 0 };
+  private stats: RecordingStats = IDLE_STATS;
   private bridge: RecorderBridge | null = null;
   private active: ActiveRecording | null = null;
   private webcamRequest: Promise<boolean> | null = null;
@@ -309,7 +309,7 @@ export class StudioController {
       }
       this.active = active;
       this.micMonitor.heardNow();
-      this.setStats({ durationMs: 0, bytes: 0, fps: 0 });
+      this.setStats(IDLE_STATS);
       this.apply('start');
       this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
       this.deps.notify({ title: 'Recording Started', message: `Recording in ${modePhrase(mode)} mode.`, tone: 'success' });
@@ -411,7 +411,7 @@ export class StudioController {
     const blob = await readRecordingFile(id, mimeType);
     const previous = this.snapshot.lastRecording;
     if (previous) URL.revokeObjectURL(previous.url);
-    this.setStats({ durationMs, bytes: blob.size, fps: 0 });
+    this.setStats({ ...IDLE_STATS, durationMs, bytes: blob.size });
     return {
       id,
       fileName: recordingFileName(this.snapshot.mode, this.startedAt),
@@ -496,7 +496,7 @@ export class StudioController {
   private async pollStats(): Promise<void> {
     const stats = await this.active?.figures();
     if (!stats) return;
-    this.setStats({ durationMs: stats.durationMs, bytes: stats.bytes, fps: stats.fps });
+    this.setStats(stats);
     if (stats.durationMs >= MAX_RECORDING_MS) {
       this.deps.notify({ title: 'Recording Stopped', message: 'Recordings stop automatically after 3 hours.', tone: 'info' });
       await this.stop();

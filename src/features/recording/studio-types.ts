@@ -1,6 +1,7 @@
 /** What the studio controller shows its page: the snapshot, the live figures, notices and finished files. */
 import type { Settings } from '../settings/settings-schema';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { LiveFigures } from './active-recording';
 import type { OverlayLayout } from './recorder-api';
 import type { RecordingState } from './session-machine';
 
@@ -34,11 +35,18 @@ export interface StudioSnapshot {
 }
 
 /** Live figures of the current (or last) recording; they change twice a second, so they have their own store. */
-export interface RecordingStats {
-  durationMs: number;
-  bytes: number;
-  fps: number;
-}
+export type RecordingStats = LiveFigures;
+
+/** The figures shown before anything is recorded. */
+export const IDLE_STATS: RecordingStats = {
+  durationMs: 0,
+  bytes: 0,
+  fps: 0,
+  targetFps: 0,
+  videoSize: { width: 0, height: 0 },
+  chosenSize: { width: 0, height: 0 },
+  steppedDown: false,
+};
 
 export interface StudioDeps {
   settings: () => Settings;

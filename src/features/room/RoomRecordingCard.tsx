@@ -80,7 +80,15 @@ export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onS
             <Text size="sm">{formatBitrate(stats.bitrate)}</Text>
             <Text size="sm" c="dimmed">Mode</Text>
             <Text size="sm">{RECORDING_MODE_LABELS[stats.recordingMode]}</Text>
+            <Text size="sm" c="dimmed">Frame rate</Text>
+            <Text size="sm" data-testid="room-recording-fps">{stats.fps > 0 ? `${String(stats.fps)} fps` : '—'}</Text>
           </SimpleGrid>
+        ) : null}
+        {stats ? (
+          // Speaks only when the message changes: when the recording steps down or back up.
+          <Text size="sm" c="dimmed" role="status" data-testid="room-keep-up-notice">
+            {stats.keepUp ?? ''}
+          </Text>
         ) : (
           <Text size="sm" c="dimmed">
             {room.isHost ? 'Record everyone in the room, mixed into one video or one file per person.' : 'Only the host can record this room.'}

@@ -7,6 +7,7 @@ import { setRecordingActive } from '../../shared/recording-activity';
 import type { Settings } from '../settings/settings-schema';
 import { audioBitrateKbps } from '../settings/settings-schema';
 import type { RecordingResult } from '../recording/recorder-api';
+import { keepUpMessage } from '../recording/keep-up-message';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from './protocol';
 import { mixedTiles, type PlanParticipant } from './room-recording-plan';
 import { RoomRecordingOutputs } from './room-recording-outputs';
@@ -278,14 +279,18 @@ export class RoomRecordingController {
     return this.context.state().participants.map((p) => ({ id: p.id, name: p.name, isLocal: p.isLocal }));
   }
 
-  private stats(durationMs: number, totalSize: number) {
-    return roomRecordingStats(this.mode, this.outputs?.participantCount ?? 0, durationMs, totalSize);
+  private stats(durationMs: number, totalSize: number, live?: { fps: number; keepUp: string | null }) {
+    return roomRecordingStats(this.mode, this.outputs?.participantCount ?? 0, durationMs, totalSize, live);
   }
 
   private async pollStats(): Promise<void> {
     const stats = await this.recorder?.stats().catch(() => null);
     if (!stats || (stats.state !== 'recording' && stats.state !== 'paused')) return;
-    this.context.dispatch({ type: 'recording-stats', stats: this.stats(stats.durationMs, stats.bytes) });
+    const keepUp = stats.videoSize
+      ? keepUpMessage({ targetFps: stats.targetFps, videoSize: stats.videoSize, chosenSize: stats.chosenSize ?? stats.videoSize,
+          steppedDown: stats.steppedDown })
+      : null;
+    this.context.dispatch({ type: 'recording-stats', stats: this.stats(stats.durationMs, stats.bytes, { fps: stats.fps, keepUp }) });
   }
 
   private async onEngineError(message: string): Promise<void> {

@@ -64,8 +64,14 @@ export function unfinishedFilesMessage(fileCount: number): string {
 }
 
 /** The recording's figures for the stats card: average bitrate from the bytes over the time. */
-export function roomRecordingStats(recordingMode: RoomRecordingMode, participantCount: number, durationMs: number, totalSize: number): RoomRecordingStats {
-  return { durationMs, totalSize, participantCount, bitrate: averageBitrate(totalSize, durationMs), recordingMode };
+export function roomRecordingStats(
+  recordingMode: RoomRecordingMode,
+  participantCount: number,
+  durationMs: number,
+  totalSize: number,
+  live: { fps: number; keepUp: string | null } = { fps: 0, keepUp: null },
+): RoomRecordingStats {
+  return { durationMs, totalSize, participantCount, bitrate: averageBitrate(totalSize, durationMs), recordingMode, ...live };
 }
 
 /** The finished files with their download names (planned at start), and their combined figures. */

@@ -30,6 +30,10 @@ export interface RoomRecordingStats {
   /** Bits per second over the whole recording. */
   bitrate: number;
   recordingMode: RoomRecordingMode;
+  /** Frames recorded in the last second (0 before the first figures arrive). */
+  fps: number;
+  /** "Recording at 720p and 15 fps to keep up" while the computer cannot keep up, else null. */
+  keepUp: string | null;
 }
 
 export interface RoomState {

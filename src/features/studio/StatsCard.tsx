@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { formatVideoSize, keepUpMessage } from '../recording/keep-up-message';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { MODE_LABELS } from '../../shared/recording-modes';
 import { useSyncExternalStore } from 'react';
@@ -20,6 +21,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 
 export function StatsCard({ controller, mode }: { controller: StudioController; mode: RecordingMode }) {
   const stats = useSyncExternalStore(controller.subscribeStats, controller.getStats);
+  const live = stats.videoSize.width > 0;
+  const keepUp = keepUpMessage(stats);
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -30,7 +33,13 @@ export function StatsCard({ controller, mode }: { controller: StudioController; 
         <Stat label="File Size" value={formatFileSize(stats.bytes)} testId="stat-size" />
         <Stat label="Mode" value={MODE_LABELS[mode]} testId="stat-mode" />
         <Stat label="Format" value="WebM" testId="stat-format" />
+        <Stat label="Frame Rate" value={live ? `${String(stats.fps)} fps` : '—'} testId="stat-fps" />
+        <Stat label="Resolution" value={live ? formatVideoSize(stats.videoSize) : '—'} testId="stat-resolution" />
       </SimpleGrid>
+      {/* A live region that speaks only when the message changes (every few seconds at most). */}
+      <Text size="sm" c="dimmed" mt={keepUp ? 'sm' : 0} role="status" data-testid="keep-up-notice">
+        {keepUp ?? ''}
+      </Text>
     </Card>
   );
 }

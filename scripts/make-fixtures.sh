@@ -4,6 +4,8 @@
 # test pattern strip along the bottom centre, 1280x720 at 30 fps, looped by Chromium.
 # Busy camera: a full-frame moving test pattern, detailed enough that the encoder spends the
 # bitrate it is given (the plain camera is so easy to compress that any bitrate undershoots).
+# Noise camera: grey noise that changes every frame, the hardest content an encoder meets
+# (gameplay, a video playing on screen): it cannot keep up at 1080p on a small machine.
 # Microphone: a 440 Hz tone at 48 kHz, and a silent one for the silent-microphone warning.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +21,11 @@ fi
 if [ ! -s "$out/busy-camera.y4m" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \
     -t 2 -pix_fmt yuv420p "$out/busy-camera.y4m"
+fi
+if [ ! -s "$out/noise-camera.y4m" ]; then
+  ffmpeg -hide_banner -loglevel error -y \
+    -f lavfi -i "color=c=gray:size=1280x720:rate=30,noise=alls=80:allf=t+u" \
+    -t 4 -pix_fmt yuv420p "$out/noise-camera.y4m"
 fi
 if [ ! -s "$out/mic.wav" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=10" \

@@ -6,7 +6,7 @@ import { chromium } from '@playwright/test';
 import { test, expect } from './support/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { frameAt, probe, webmLayout } from './support/media';
-import { recordingStartedAt, recoverAndDownload, storedChunkCount } from './support/recovery';
+import { recordThenCrash, recordingStartedAt, recoverAndDownload, storedChunkCount } from './support/recovery';
 import { openStudio, startRecording } from './support/studio';
 
 /** A recovered file must state its duration, carry cues, and decode a frame from its middle. */
@@ -24,13 +24,7 @@ async function expectSeekable(file: string): Promise<number> {
 test('a crashed tab loses at most a second, and Recover gives a seekable file in the library', async ({ page, context, guard }, testInfo) => {
   await openStudio(page, 'Screen + Webcam');
   await startRecording(page);
-  const startedAt = await recordingStartedAt(page);
-  await page.waitForTimeout(8000);
-  // The recording runs until the renderer dies; timing it to the crash event overstates it a little,
-  // so "lost" below is an upper bound.
-  const crashed = new Promise<number>((resolve) => page.once('crash', () => resolve(Date.now())));
-  await page.goto('chrome://crash').catch(() => undefined);
-  const recorded = ((await crashed) - startedAt) / 1000;
+  const recorded = await recordThenCrash(page, 8000);
 
   const next = await context.newPage();
   guard.watch(next);

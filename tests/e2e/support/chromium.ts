@@ -4,6 +4,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures/generated');
 export const CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'camera.y4m');
 export const BUSY_CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'busy-camera.y4m');
+/** Grey noise that changes every frame: content no encoder on this machine keeps up with at 1080p. */
+export const NOISE_CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'noise-camera.y4m');
 export const MIC_FIXTURE = path.join(FIXTURES_DIR, 'mic.wav');
 export const SILENT_MIC_FIXTURE = path.join(FIXTURES_DIR, 'silence.wav');
 

@@ -10,11 +10,24 @@ export const recordingStartedAt = (page: Page): Promise<number> =>
     return performance.timeOrigin + started;
   });
 
+/**
+ * Records for `ms`, then kills the renderer (chrome://crash) and returns the seconds recorded. The
+ * recording runs until the renderer dies; timing it to the crash event overstates it a little, so a
+ * "lost" figure computed from it is an upper bound.
+ */
+export async function recordThenCrash(page: Page, ms: number): Promise<number> {
+  const startedAt = await recordingStartedAt(page);
+  await page.waitForTimeout(ms);
+  const crashed = new Promise<number>((resolve) => page.once('crash', () => resolve(Date.now())));
+  await page.goto('chrome://crash').catch(() => undefined);
+  return ((await crashed) - startedAt) / 1000;
+}
+
 /** Recovers the one interrupted recording and saves the recovered file to `path`. */
-export async function recoverAndDownload(page: Page, path: string): Promise<void> {
+export async function recoverAndDownload(page: Page, path: string, mode = 'Screen + Webcam'): Promise<void> {
   const notice = page.getByRole('region', { name: 'A recording was interrupted' });
   await expect(notice).toHaveCount(1, { timeout: 20_000 });
-  await expect(notice).toContainText('Screen + Webcam recording from');
+  await expect(notice).toContainText(`${mode} recording from`);
   await notice.getByRole('button', { name: /^Recover/ }).click();
   const recovered = page.getByRole('region', { name: 'Recording recovered' });
   await expect(recovered).toBeVisible({ timeout: 30_000 });

@@ -1,0 +1,89 @@
+/**
+ * Content an encoder cannot keep up with (gameplay, a video playing on screen; here a camera of pure
+ * noise): the recording steps down instead of queueing frames, so memory stays flat, Stop is instant,
+ * and a crash loses no more than with easy content.
+ */
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
+import { test, expect } from './support/test';
+import { BASE_ARGS, MIC_FIXTURE, NOISE_CAMERA_FIXTURE } from './support/chromium';
+import { packetTimes, probe, webmLayout } from './support/media';
+import { browserPss } from './support/process-memory';
+import { recordThenCrash, recoverAndDownload } from './support/recovery';
+import { openStudio, startRecording, stopAndDownload } from './support/studio';
+
+const run = promisify(execFile);
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...BASE_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${NOISE_CAMERA_FIXTURE}`,
+      `--use-file-for-fake-audio-capture=${MIC_FIXTURE}`,
+    ],
+  },
+});
+
+const MB = 1024 * 1024;
+
+/** Every frame decodes with no error: ffmpeg prints nothing at the error level for a clean file. */
+async function decodeErrors(file: string): Promise<string> {
+  const { stderr } = await run('ffmpeg', ['-v', 'error', '-i', file, '-f', 'null', '-'], { maxBuffer: 16 * MB });
+  return stderr.trim();
+}
+
+test('30 s of noise at 1080p: memory stays flat, Stop is instant, and the file keeps 15 fps or more', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  await openStudio(page, 'Webcam Only');
+  await startRecording(page);
+
+  await page.waitForTimeout(10_000);
+  const at10 = browserPss(NOISE_CAMERA_FIXTURE);
+  // The computer cannot keep up: the studio says so and shows what it records instead.
+  await expect(page.getByTestId('keep-up-notice')).toHaveText(/^Recording at .*to keep up$/);
+  await expect(page.getByTestId('stat-fps')).toHaveText(/^\d+ fps$/);
+  await expect(page.getByTestId('stat-resolution')).toHaveText(/^\d+×\d+$/);
+  await page.waitForTimeout(20_000);
+  const at30 = browserPss(NOISE_CAMERA_FIXTURE);
+
+  const file = testInfo.outputPath('noise.webm');
+  const startedStop = Date.now();
+  const { activeSeconds } = await stopAndDownload(page, file);
+  const stopSeconds = (Date.now() - startedStop) / 1000;
+  const growth = (at30 - at10) / MB;
+  console.log(`noise: PSS ${(at10 / MB).toFixed(0)} → ${(at30 / MB).toFixed(0)} MB (${growth.toFixed(0)} MB), stop → file ${stopSeconds.toFixed(2)} s`);
+  expect(growth, 'browser memory growth from 10 s to 30 s, MB').toBeLessThan(100);
+  expect(stopSeconds, 'Stop to the downloaded file, s').toBeLessThanOrEqual(2);
+
+  const info = await probe(file);
+  expect(info.duration).not.toBeNull();
+  expect(Math.abs((info.duration ?? 0) - activeSeconds), 'duration vs recorded time').toBeLessThanOrEqual(0.5);
+  const video = await packetTimes(file, 'v:0');
+  const fps = video.count / (video.end - video.start);
+  console.log(`noise: ${video.count} frames in ${(info.duration ?? 0).toFixed(2)} s, ${fps.toFixed(1)} fps, largest gap ${(video.largestGap * 1000).toFixed(0)} ms`);
+  expect(fps).toBeGreaterThanOrEqual(15);
+  expect((await webmLayout(file)).hasCues).toBe(true);
+  expect(await decodeErrors(file)).toBe('');
+});
+
+test('a tab that crashes while recording noise loses at most a second', async ({ page, context, guard }, testInfo) => {
+  test.setTimeout(120_000);
+  await openStudio(page, 'Webcam Only');
+  await startRecording(page);
+  const recorded = await recordThenCrash(page, 12_000);
+
+  const next = await context.newPage();
+  guard.watch(next);
+  await next.goto('/studio');
+  const file = testInfo.outputPath('noise-recovered.webm');
+  await recoverAndDownload(next, file, 'Webcam Only');
+  const info = await probe(file);
+  const duration = info.duration ?? 0;
+  console.log(`noise crash: recorded ${recorded.toFixed(2)} s, recovered ${duration.toFixed(2)} s, lost ${(recorded - duration).toFixed(2)} s`);
+  expect(duration).toBeGreaterThanOrEqual(recorded - 1);
+  expect((await webmLayout(file)).hasCues).toBe(true);
+  expect(await decodeErrors(file)).toBe('');
+});

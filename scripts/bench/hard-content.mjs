@@ -1,7 +1,7 @@
 // The benchmark's "hard content" conditions (issue 20): content no encoder on this machine keeps up
 // with at 1080p. The recording must step down instead of queueing frames: flat memory, an instant
 // Stop, at least 15 fps. Each condition gets a browser of its own, so its memory is its alone.
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   BASE, connectCdp, fileFigures, launchChromium, openStudio, openTab, sleep, startRecording, stopAndSave, treePss,
@@ -19,10 +19,10 @@ const READ_STATS = `['stat-fps', 'stat-resolution', 'keep-up-notice']
  */
 export const NOISE_PAGE_TITLE = 'Framecast bench noise';
 const NOISE_PAGE = `data:text/html,<title>${NOISE_PAGE_TITLE}</title><body style="margin:0;background:%23000">
-<canvas id="c" width="480" height="270" style="width:100vw;height:100vh;image-rendering:pixelated"></canvas>
-<script>const c=document.getElementById('c').getContext('2d');const img=c.createImageData(480,270);
-const d=new Uint32Array(img.data.buffer);const r=new Uint32Array(d.length);
-(function f(){crypto.getRandomValues(r);for(let i=0;i<d.length;i++){const v=r[i]&255;d[i]=0xff000000|v<<16|v<<8|v;}
+<canvas id="c" width="960" height="540" style="width:100vw;height:100vh"></canvas>
+<script>const c=document.getElementById('c').getContext('2d');const img=c.createImageData(960,540);
+const d=new Uint32Array(img.data.buffer);let s=2463534242;
+(function f(){for(let i=0;i<d.length;i++){s^=s<<13;s^=s>>>17;s^=s<<5;const v=s&255;d[i]=0xff000000|v<<16|v<<8|v;}
 c.putImageData(img,0,0);requestAnimationFrame(f);})();</script></body>`;
 
 async function runHard(name, { seconds, camera, mode, screenTab }, profileDir, downloads) {
@@ -51,6 +51,7 @@ async function runHard(name, { seconds, camera, mode, screenTab }, profileDir, d
     }
     const pssEnd = treePss(chrome.child.pid);
     const { readyMs, file } = await stopAndSave(cdp, tab, downloads);
+    if (process.env.BENCH_KEEP) copyFileSync(file, path.join(process.env.BENCH_KEEP, `${name.replace(' ', '-')}.webm`));
     const minutes = (seconds - 10) / 60;
     return {
       name,

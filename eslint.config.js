@@ -4,13 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['.scratch', '.gate', 'dist', 'dist-ssr', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
+  { ignores: ['.scratch', '.gate', 'dist', 'dist-ssr', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './workers/tsconfig.json', './tsconfig.node.json'],
+        project: ['./tsconfig.json', './workers/tsconfig.json', './tsconfig.node.json', './server/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser },
@@ -33,7 +33,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**', 'tests/e2e/**', '*.config.ts', 'eslint.config.js'],
+    files: ['scripts/**', 'tests/e2e/**', 'server/**', 'tests/server/**', '*.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
   {

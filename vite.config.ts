@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { prerender } from './scripts/vite/prerender.ts';
 import { pwa } from './scripts/vite/pwa.ts';
 import { servePrerendered } from './scripts/vite/serve-prerendered.ts';
+import { signaling } from './scripts/vite/signaling.ts';
 
 export default defineConfig({
   plugins: [
@@ -10,6 +11,8 @@ export default defineConfig({
     // SSR_ENTRY lets a development build (readable hydration errors) use its own SSR bundle.
     prerender({ ssrEntry: process.env.SSR_ENTRY ?? 'dist-ssr/entry-server.js' }),
     servePrerendered(),
+    // `npm run serve`: the signaling server on the app's own origin, at /socket.io.
+    signaling(),
     // After prerender in the plugin list and in closeBundle order: the worker precaches the pages.
     pwa(),
   ],

@@ -1,0 +1,375 @@
+/**
+ * The signaling server: the room's authority when people are on different computers (DECISIONS 24).
+ * It gives every connection its participant id (a client never chooses or claims one), stamps the
+ * sender on everything it relays, and decides joins, approvals, kicks, auto-admit and recording state
+ * with the same pure `decide` the in-browser transport uses. A waiting guest hears only about itself;
+ * WebRTC negotiation goes only between admitted members of one room. Every payload is parsed with the
+ * protocol's schemas before use, and each connection is rate limited.
+ *
+ * Delivery goes through socket.io rooms named after participants (`p:<id>`), so with the Redis
+ * adapter an event reaches its participant on whichever node holds the connection.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Server, Socket } from 'socket.io';
+import {
+  createAuthority,
+  decide,
+  dueForAutoAdmit,
+  nextAutoAdmitAt,
+  type AuthorityRequest,
+  type AuthorityState,
+  type Delivery,
+} from '../src/features/room/room-authority';
+import {
+  ROOM_ERRORS,
+  isOutgoingEvent,
+  outgoingSchemas,
+  parseOutgoing,
+  type Ack,
+  type JoinRoomAck,
+  type OutgoingEvent,
+  type OutgoingEvents,
+} from '../src/features/room/protocol';
+import { sanitizeName, sanitizeRoomName } from '../src/features/room/sanitize';
+import { ConnectionLimits, type LimitKind } from './connection-limits';
+import type { RoomRecord, RoomStore } from './room-store';
+import { turnCredentials, type TurnConfig } from './turn-credentials';
+
+/** A dropped connection keeps its place (and the host role) this long (issue 15). */
+export const RESUME_GRACE_MS = 30_000;
+/** The largest message a client may send; socket.io closes a connection that sends more. */
+export const MAX_MESSAGE_BYTES = 96 * 1024;
+
+export const SERVER_ERRORS = {
+  invalid: 'Invalid request',
+  tooMany: 'Too many requests. Please wait a moment and try again.',
+  otherRoom: 'You are already in another room.',
+  notMember: ROOM_ERRORS.notInRoom,
+} as const;
+
+export interface SignalingOptions {
+  store: RoomStore;
+  turn?: TurnConfig | null;
+  now?: () => number;
+  resumeGraceMs?: number;
+}
+
+interface Connection {
+  id: string;
+  roomId: string | null;
+  token: string | null;
+  readonly limits: ConnectionLimits;
+}
+
+type Reply = (ack: Ack | JoinRoomAck) => void;
+
+interface JoinOutcome {
+  id: string;
+  token: string | undefined;
+  record: RoomRecord;
+  deliveries: Delivery[];
+  /** The authority's reply to a join it decided; null when the room was created or resumed. */
+  reply: Ack | JoinRoomAck | null;
+}
+
+interface ApplyOutcome {
+  reply: Ack;
+  /** The room after the request (null when there was no room). */
+  state: AuthorityState | null;
+  deliveries: Delivery[];
+}
+
+const participantRoom = (id: string): string => `p:${id}`;
+
+const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
+  'create-room': 'join',
+  'join-room': 'join',
+  'signaling-message': 'signaling',
+  'start-recording': 'host',
+  'stop-recording': 'host',
+  'pause-recording': 'host',
+  'resume-recording': 'host',
+  'approve-guest': 'host',
+  'reject-guest': 'host',
+  'kick-participant': 'host',
+  'set-auto-admit': 'host',
+  'leave-room': 'leave',
+};
+
+const isMember = (state: AuthorityState, id: string): boolean => state.participants.some((p) => p.id === id);
+const isKnown = (state: AuthorityState, id: string): boolean => isMember(state, id) || state.pending.some((g) => g.id === id);
+
+export class SignalingNode {
+  private readonly now: () => number;
+  private readonly graceMs: number;
+  private readonly autoAdmitTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  constructor(
+    private readonly io: Server,
+    private readonly options: SignalingOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.graceMs = options.resumeGraceMs ?? RESUME_GRACE_MS;
+    io.on('connection', (socket) => {
+      this.accept(socket);
+    });
+  }
+
+  /** Stops this node's timers (rooms stay in the store for the other nodes). */
+  close(): void {
+    for (const timer of this.autoAdmitTimers.values()) clearTimeout(timer);
+    for (const timer of this.graceTimers) clearTimeout(timer);
+    this.autoAdmitTimers.clear();
+    this.graceTimers.clear();
+  }
+
+  private accept(socket: Socket): void {
+    const connection: Connection = { id: randomUUID(), roomId: null, token: null, limits: new ConnectionLimits() };
+    void socket.join(participantRoom(connection.id));
+    for (const event of Object.keys(outgoingSchemas)) {
+      if (!isOutgoingEvent(event)) continue;
+      socket.on(event, (payload: unknown, ack: unknown) => {
+        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+        this.handle(socket, connection, event, payload, reply).catch(() => {
+          reply({ success: false, error: SERVER_ERRORS.invalid });
+        });
+      });
+    }
+    socket.on('disconnect', () => {
+      void this.dropped(connection);
+    });
+  }
+
+  private async handle(socket: Socket, connection: Connection, event: OutgoingEvent, raw: unknown, reply: Reply): Promise<void> {
+    if (!connection.limits.allow(LIMIT_OF[event], this.now())) {
+      reply({ success: false, error: SERVER_ERRORS.tooMany });
+      return;
+    }
+    const payload = parseOutgoing(event, raw);
+    if (!payload) {
+      reply({ success: false, error: SERVER_ERRORS.invalid });
+      return;
+    }
+    switch (event) {
+      case 'create-room': {
+        const body = payload as OutgoingEvents['create-room'];
+        await this.join(socket, connection, body.roomId, body.hostName, body.roomName, undefined, reply);
+        return;
+      }
+      case 'join-room': {
+        const body = payload as OutgoingEvents['join-room'];
+        await this.join(socket, connection, body.roomId, body.participantName, '', body.resumeToken, reply);
+        return;
+      }
+      case 'signaling-message':
+        await this.relay(connection, payload as OutgoingEvents['signaling-message']);
+        return;
+      case 'leave-room':
+        if (payload.roomId === connection.roomId) await this.leave(socket, connection);
+        return;
+      default:
+        reply(await this.hostAction(connection, event, payload));
+    }
+  }
+
+  private async join(
+    socket: Socket,
+    connection: Connection,
+    roomId: string,
+    rawName: string,
+    rawRoomName: string,
+    resumeToken: string | undefined,
+    reply: Reply,
+  ): Promise<void> {
+    if (connection.roomId && connection.roomId !== roomId) {
+      reply({ success: false, error: SERVER_ERRORS.otherRoom });
+      return;
+    }
+    const now = this.now();
+    const name = sanitizeName(rawName);
+    const outcome = await this.options.store.update<JoinOutcome>(roomId, (record) => {
+      const resumedId = record && resumeToken ? record.tokens[resumeToken] : undefined;
+      if (record && resumedId && isKnown(record.authority, resumedId)) {
+        // A dropped connection comes back within its grace: same id, same place, host role included.
+        const next = { ...record, online: { ...record.online, [resumedId]: true } };
+        return { record: next, result: { id: resumedId, token: resumeToken, record: next, deliveries: [], reply: null } };
+      }
+      const token = randomBytes(18).toString('base64url');
+      if (!record || record.authority.ended) {
+        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || 'Room', { id: connection.id, name }, now);
+        const next: RoomRecord = { authority, tokens: { [token]: connection.id }, online: { [connection.id]: true } };
+        return { record: next, result: { id: connection.id, token, record: next, deliveries: [], reply: null } };
+      }
+      const decision = decide(record.authority, { type: 'join', from: connection.id, name, now });
+      if (!decision.reply.success) return { record, result: { id: connection.id, token: undefined, record, deliveries: [], reply: decision.reply } };
+      const next: RoomRecord = {
+        authority: decision.state,
+        tokens: { ...record.tokens, [token]: connection.id },
+        online: { ...record.online, [connection.id]: true },
+      };
+      return { record: next, result: { id: connection.id, token, record: next, deliveries: decision.deliveries, reply: decision.reply } };
+    });
+    if (outcome.reply && !outcome.reply.success) {
+      reply(outcome.reply);
+      return;
+    }
+    if (outcome.id !== connection.id) {
+      void socket.leave(participantRoom(connection.id));
+      connection.id = outcome.id;
+      void socket.join(participantRoom(connection.id));
+    }
+    connection.roomId = roomId;
+    connection.token = outcome.token ?? null;
+    const { authority } = outcome.record;
+    this.deliver(authority, outcome.deliveries);
+    this.scheduleAutoAdmit(roomId, authority);
+    const member = isMember(authority, connection.id);
+    const ack: JoinRoomAck = {
+      success: true,
+      selfId: connection.id,
+      hostId: authority.hostId,
+      isHost: authority.hostId === connection.id,
+      ...(member ? { participants: authority.participants, roomName: authority.roomName } : { pending: true }),
+      ...(connection.token ? { resumeToken: connection.token } : {}),
+      ...(this.options.turn ? { iceServers: [turnCredentials(this.options.turn, connection.id, this.now())] } : {}),
+    };
+    reply(ack);
+    if (member && outcome.reply === null && authority.hostId === connection.id && authority.pending.length > 0) {
+      // A host coming back sees who is waiting.
+      this.deliver(authority, [{ to: connection.id, event: 'pending-guests', payload: { guests: authority.pending } }]);
+    }
+  }
+
+  /** Relays one negotiation message between two admitted members of the sender's room, sender stamped. */
+  private async relay(connection: Connection, signal: OutgoingEvents['signaling-message']): Promise<void> {
+    if (!connection.roomId || signal.roomId !== connection.roomId) return;
+    const record = await this.options.store.get(connection.roomId);
+    if (!record || record.authority.ended) return;
+    const { authority } = record;
+    if (!isMember(authority, connection.id) || !isMember(authority, signal.to) || signal.to === connection.id) return;
+    this.io.to(participantRoom(signal.to)).emit('signaling-message', { ...signal, from: connection.id, roomId: connection.roomId });
+  }
+
+  private async hostAction(connection: Connection, event: OutgoingEvent, payload: unknown): Promise<Ack> {
+    const body = payload as { roomId: string };
+    if (!connection.roomId || body.roomId !== connection.roomId) return { success: false, error: SERVER_ERRORS.notMember };
+    const request = this.toRequest(connection.id, event, payload);
+    if (!request) return { success: false, error: SERVER_ERRORS.invalid };
+    return this.apply(connection.roomId, request);
+  }
+
+  private toRequest(by: string, event: OutgoingEvent, payload: unknown): AuthorityRequest | null {
+    const now = this.now();
+    switch (event) {
+      case 'approve-guest':
+        return { type: 'approve', by, guestId: (payload as OutgoingEvents['approve-guest']).guestId, now };
+      case 'reject-guest':
+        return { type: 'reject', by, guestId: (payload as OutgoingEvents['reject-guest']).guestId };
+      case 'kick-participant':
+        return { type: 'kick', by, participantId: (payload as OutgoingEvents['kick-participant']).participantId };
+      case 'start-recording':
+        return { type: 'start-recording', by, mode: (payload as OutgoingEvents['start-recording']).mode, now };
+      case 'stop-recording':
+        return { type: 'stop-recording', by };
+      case 'pause-recording':
+        return { type: 'pause-recording', by };
+      case 'resume-recording':
+        return { type: 'resume-recording', by };
+      case 'set-auto-admit':
+        return { type: 'set-auto-admit', by, enabled: (payload as OutgoingEvents['set-auto-admit']).enabled };
+      default:
+        return null;
+    }
+  }
+
+  /** Decides one request on the room and delivers what it produced; the room goes when it ends or empties. */
+  private async apply(roomId: string, request: AuthorityRequest): Promise<Ack> {
+    const outcome = await this.options.store.update<ApplyOutcome>(roomId, (record) => {
+      if (!record) return { record, result: { reply: { success: false, error: ROOM_ERRORS.notInRoom }, state: null, deliveries: [] } };
+      const decision = decide(record.authority, request);
+      const state = decision.state;
+      const gone = state.ended || state.participants.length === 0;
+      const next: RoomRecord | null = gone ? null : { ...record, authority: state, tokens: keepTokens(record.tokens, state) };
+      return { record: next, result: { reply: decision.reply, state, deliveries: decision.deliveries } };
+    });
+    if (outcome.state) {
+      this.deliver(outcome.state, outcome.deliveries);
+      this.scheduleAutoAdmit(roomId, outcome.state);
+    }
+    return { success: outcome.reply.success, ...(outcome.reply.error ? { error: outcome.reply.error } : {}) };
+  }
+
+  private async leave(socket: Socket, connection: Connection): Promise<void> {
+    const roomId = connection.roomId;
+    if (!roomId) return;
+    connection.roomId = null;
+    connection.token = null;
+    await this.apply(roomId, { type: 'leave', from: connection.id, reason: 'left' });
+    // A fresh id for whatever this connection does next: the old one belongs to the room's history.
+    void socket.leave(participantRoom(connection.id));
+    connection.id = randomUUID();
+    void socket.join(participantRoom(connection.id));
+  }
+
+  /** A connection dropped: its place is kept for the grace period, then it has left. */
+  private async dropped(connection: Connection): Promise<void> {
+    const roomId = connection.roomId;
+    if (!roomId) return;
+    const id = connection.id;
+    await this.options.store.update(roomId, (record) => ({
+      record: record ? { ...record, online: { ...record.online, [id]: false } } : null,
+      result: null,
+    }));
+    const timer = setTimeout(() => {
+      this.graceTimers.delete(timer);
+      void this.expire(roomId, id);
+    }, this.graceMs);
+    this.graceTimers.add(timer);
+  }
+
+  private async expire(roomId: string, id: string): Promise<void> {
+    const record = await this.options.store.get(roomId);
+    if (!record || record.online[id] !== false) return;
+    await this.apply(roomId, { type: 'leave', from: id, reason: 'disconnected' });
+  }
+
+  private scheduleAutoAdmit(roomId: string, state: AuthorityState): void {
+    clearTimeout(this.autoAdmitTimers.get(roomId));
+    this.autoAdmitTimers.delete(roomId);
+    const at = nextAutoAdmitAt(state);
+    if (at === null) return;
+    const timer = setTimeout(() => {
+      this.autoAdmitTimers.delete(roomId);
+      void this.autoAdmit(roomId);
+    }, Math.max(0, at - this.now()));
+    this.autoAdmitTimers.set(roomId, timer);
+  }
+
+  private async autoAdmit(roomId: string): Promise<void> {
+    const record = await this.options.store.get(roomId);
+    if (!record) return;
+    for (const guestId of dueForAutoAdmit(record.authority, this.now())) {
+      await this.apply(roomId, { type: 'auto-admit', guestId, now: this.now() });
+    }
+    const latest = await this.options.store.get(roomId);
+    if (latest) this.scheduleAutoAdmit(roomId, latest.authority);
+  }
+
+  private deliver(state: AuthorityState, deliveries: readonly Delivery[]): void {
+    for (const delivery of deliveries) {
+      if (typeof delivery.to === 'string') {
+        this.io.to(participantRoom(delivery.to)).emit(delivery.event, delivery.payload);
+        continue;
+      }
+      const except = delivery.to.except;
+      const rooms = state.participants.filter((p) => p.id !== except).map((p) => participantRoom(p.id));
+      if (rooms.length > 0) this.io.to(rooms).emit(delivery.event, delivery.payload);
+    }
+  }
+}
+
+/** Tokens of people still in the room or waiting; the rest can no longer resume anything. */
+function keepTokens(tokens: Record<string, string>, state: AuthorityState): Record<string, string> {
+  return Object.fromEntries(Object.entries(tokens).filter(([, id]) => isKnown(state, id)));
+}

@@ -1,0 +1,63 @@
+/** A real signaling server on a free loopback port, and real socket.io clients talking to it. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { createSignalingServer, type SignalingServer } from '../../server/create-server';
+import type { TurnConfig } from '../../server/turn-credentials';
+
+export interface Harness {
+  url: string;
+  server: SignalingServer;
+  clients: Socket[];
+  client(): Promise<Socket>;
+  close(): Promise<void>;
+}
+
+export async function startHarness(options: { turn?: TurnConfig; resumeGraceMs?: number } = {}): Promise<Harness> {
+  const http = createServer();
+  const server = createSignalingServer(http, { allowedOrigins: null, turn: options.turn ?? null }, { ...(options.resumeGraceMs ? { resumeGraceMs: options.resumeGraceMs } : {}) });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${String((http.address() as AddressInfo).port)}`;
+  const clients: Socket[] = [];
+  return {
+    url,
+    server,
+    clients,
+    async client() {
+      const socket = connect(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+      clients.push(socket);
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      return socket;
+    },
+    async close() {
+      for (const socket of clients) socket.disconnect();
+      await server.close();
+    },
+  };
+}
+
+/** Every event a client receives, in order, to assert what did and did not reach it. */
+export function record(socket: Socket): { event: string; payload: unknown }[] {
+  const seen: { event: string; payload: unknown }[] = [];
+  socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
+  return seen;
+}
+
+/** Resolves with the next `event` the client receives. */
+export function next<T = unknown>(socket: Socket, event: string, ms = 3000): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} within ${String(ms)} ms`)), ms);
+    socket.once(event, (payload: T) => {
+      clearTimeout(timer);
+      resolve(payload);
+    });
+  });
+}
+
+export const ask = <T = Record<string, unknown>>(socket: Socket, event: string, payload: unknown): Promise<T> =>
+  socket.timeout(3000).emitWithAck(event, payload) as Promise<T>;
+
+export const settle = (ms = 150): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACK_TIMEOUT_MS, SignalingClient } from '../../src/features/room/signaling-transport';
 import type { OutgoingEvent } from '../../src/features/room/protocol';
-import { acceptsEvent, answersRequest, parseWireFrame, type WireFrame } from '../../src/features/room/local-wire';
+import { acceptsEvent, answersRequest, MAX_FRAME_CHARS, parseWireFrame, type WireFrame } from '../../src/features/room/local-wire';
 
 /** A transport whose wire is an array: enough to test queueing, acknowledgements and timeouts. */
 class WireSignaling extends SignalingClient {
@@ -105,15 +105,31 @@ describe('signaling transport', () => {
 
 describe('BroadcastChannel frames', () => {
   it('accepts well-formed frames only', () => {
-    expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'approve-guest', payload: { guestId: 'g' } })).toMatchObject({ kind: 'request', event: 'approve-guest' });
+    expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'approve-guest', payload: { guestId: 'g', roomId: 'r' } })).toMatchObject({ kind: 'request', event: 'approve-guest' });
     expect(parseWireFrame({ kind: 'ack', ackId: 'a:1', to: 'a', ack: { success: true } })).toMatchObject({ kind: 'ack' });
-    expect(parseWireFrame({ kind: 'event', from: 'h', to: '*', except: 'g', event: 'participant-left', payload: {} })).toMatchObject({ except: 'g' });
+    expect(parseWireFrame({ kind: 'event', from: 'h', to: '*', except: 'g', event: 'participant-left', payload: { participantId: 'p', reason: 'left' } })).toMatchObject({ except: 'g' });
     expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'format-disk', payload: {} })).toBeNull();
     expect(parseWireFrame({ kind: 'request', ackId: 5, from: 'a', event: 'leave-room', payload: {} })).toBeNull();
     expect(parseWireFrame({ kind: 'event', from: '', to: '*', event: 'error', payload: {} })).toBeNull();
     expect(parseWireFrame({ kind: 'event', from: 'h', to: '*', event: 'error', payload: [] })).toBeNull();
     expect(parseWireFrame('hello')).toBeNull();
     expect(parseWireFrame(null)).toBeNull();
+  });
+
+  it('drops frames whose payload does not match its event, and frames over the size cap', () => {
+    // A request or event whose payload is not what its event carries never reaches the room.
+    expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'approve-guest', payload: { guestId: 'g' } })).toBeNull();
+    expect(parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'start-recording', payload: { roomId: 'r', mode: 'all' } })).toBeNull();
+    expect(parseWireFrame({ kind: 'event', from: 'h', to: '*', event: 'participant-left', payload: {} })).toBeNull();
+    expect(parseWireFrame({ kind: 'ack', ackId: 'a:1', to: 'a', ack: { success: 'yes' } })).toBeNull();
+    const sdp = 'a'.repeat(MAX_FRAME_CHARS);
+    const offer = { type: 'offer', data: { connectionId: 'c', description: { type: 'offer', sdp } }, from: 'a', to: 'b', roomId: 'r' };
+    expect(parseWireFrame({ kind: 'event', from: 'a', to: 'b', event: 'signaling-message', payload: offer })).toBeNull();
+    const small = { ...offer, data: { connectionId: 'c', description: { type: 'offer', sdp: 'v=0' } } };
+    expect(parseWireFrame({ kind: 'event', from: 'a', to: 'b', event: 'signaling-message', payload: small })).toMatchObject({ event: 'signaling-message' });
+    // Unknown keys are dropped on the way in.
+    const parsed = parseWireFrame({ kind: 'request', ackId: null, from: 'a', event: 'leave-room', payload: { roomId: 'r', extra: 'x'.repeat(10) } });
+    expect(parsed?.kind === 'request' ? parsed.payload : null).toEqual({ roomId: 'r' });
   });
 });
 

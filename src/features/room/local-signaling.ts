@@ -48,6 +48,8 @@ export class LocalSignaling extends SignalingClient {
   /** Presence: the host watches everyone in or waiting for the room; a guest watches the host. */
   private readonly watches = new LockWatches();
   private autoAdmitTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The id of our pending join request: only its acknowledgement may name the host. */
+  private joinAckId: string | null = null;
   /** Counts joins and teardowns, so a join that was overtaken by either knows it is stale. */
   private attempt = 0;
 
@@ -147,6 +149,7 @@ export class LocalSignaling extends SignalingClient {
         return;
       }
       // Someone hosts this room: ask them. Their acknowledgement answers our request directly.
+      this.joinAckId = ackId;
       this.post({ kind: 'request', ackId, from: this.selfId, event: 'join-room', payload: { roomId, participantName: name } });
     } catch {
       if (stale()) return;
@@ -189,8 +192,10 @@ export class LocalSignaling extends SignalingClient {
   }
 
   private onAck(ackId: string, ack: Record<string, unknown>): void {
-    // A join acknowledgement names the host: from now on, room events are trusted from that tab only.
-    if (typeof ack.hostId === 'string' && !this.authority && !this.hostId) {
+    // Only an answer to a request this tab sent counts; any tab could post an ack naming us.
+    if (!this.awaits(ackId)) return;
+    // The answer to our join names the host: from now on, room events are trusted from that tab only.
+    if (ackId === this.joinAckId && typeof ack.hostId === 'string' && !this.authority && !this.hostId) {
       this.hostId = ack.hostId;
       this.watches.watch('host', hostLockName(this.roomId), () => {
         this.dispatch('room-ended', { reason: 'host-left' });
@@ -302,6 +307,7 @@ export class LocalSignaling extends SignalingClient {
     this.channel = null;
     this.authority = null;
     this.hostId = '';
+    this.joinAckId = null;
     this.admitted = false;
   }
 

@@ -1,8 +1,17 @@
 /**
  * The frames LocalSignaling puts on a room's BroadcastChannel. Every tab of the browser profile
- * can post on it, so frames are parsed defensively and anything malformed is dropped.
+ * can post on it, so frames are size-capped and schema-parsed, and anything else is dropped.
  */
-import { HOST_ONLY_EVENTS, type IncomingEvent, type OutgoingEvent } from './protocol';
+import {
+  HOST_ONLY_EVENTS,
+  isIncomingEvent,
+  isOutgoingEvent,
+  outgoingAckSchemas,
+  parseIncoming,
+  parseOutgoing,
+  type IncomingEvent,
+  type OutgoingEvent,
+} from './protocol';
 import { isRecord } from '../../shared/json-record';
 
 export type WireFrame =
@@ -13,39 +22,48 @@ export type WireFrame =
   /** An event for one participant, or for all members ('*') but `except`. */
   | { kind: 'event'; from: string; to: string; except?: string; event: IncomingEvent; payload: Record<string, unknown> };
 
-const OUTGOING: ReadonlySet<string> = new Set<OutgoingEvent>([
-  'create-room',
-  'join-room',
-  'signaling-message',
-  'start-recording',
-  'stop-recording',
-  'pause-recording',
-  'resume-recording',
-  'leave-room',
-  'approve-guest',
-  'reject-guest',
-  'kick-participant',
-  'set-auto-admit',
-]);
-
 /** Events a frame may carry: what the host sends for the room, signaling between peers, and room-created. */
 const INCOMING: ReadonlySet<string> = new Set<IncomingEvent>(['signaling-message', 'room-created', ...HOST_ONLY_EVENTS]);
 
+/** The most a frame may weigh, as JSON: an SDP offer with room to spare. Anything larger is dropped unread. */
+export const MAX_FRAME_CHARS = 96 * 1024;
+
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= 128;
 
+function frameSize(data: unknown): number {
+  try {
+    return JSON.stringify(data).length;
+  } catch {
+    return Number.POSITIVE_INFINITY; // cycles, BigInt: nothing we send
+  }
+}
+
+/**
+ * A frame from the channel, or null. Every tab of the profile can post here, so a frame is size-capped
+ * and its payload parsed with the protocol's schema for its event before anything reads it.
+ */
 export function parseWireFrame(data: unknown): WireFrame | null {
-  if (!isRecord(data)) return null;
+  if (!isRecord(data) || frameSize(data) > MAX_FRAME_CHARS) return null;
   switch (data.kind) {
-    case 'request':
-      if (!isId(data.from) || typeof data.event !== 'string' || !OUTGOING.has(data.event) || !isRecord(data.payload)) return null;
+    case 'request': {
+      if (!isId(data.from) || !isOutgoingEvent(data.event)) return null;
       if (data.ackId !== null && !isId(data.ackId)) return null;
-      return { kind: 'request', ackId: data.ackId, from: data.from, event: data.event as OutgoingEvent, payload: data.payload };
-    case 'ack':
-      if (!isId(data.ackId) || !isId(data.to) || !isRecord(data.ack)) return null;
-      return { kind: 'ack', ackId: data.ackId, to: data.to, ack: data.ack };
+      const payload = parseOutgoing(data.event, data.payload);
+      if (!payload) return null;
+      return { kind: 'request', ackId: data.ackId, from: data.from, event: data.event, payload };
+    }
+    case 'ack': {
+      if (!isId(data.ackId) || !isId(data.to)) return null;
+      // The join acknowledgement's schema covers every acknowledgement (they all extend the plain one).
+      const ack = outgoingAckSchemas['join-room'].safeParse(data.ack);
+      if (!ack.success) return null;
+      return { kind: 'ack', ackId: data.ackId, to: data.to, ack: ack.data };
+    }
     case 'event': {
-      if (!isId(data.from) || !isId(data.to) || typeof data.event !== 'string' || !INCOMING.has(data.event) || !isRecord(data.payload)) return null;
-      const frame: WireFrame = { kind: 'event', from: data.from, to: data.to, event: data.event as IncomingEvent, payload: data.payload };
+      if (!isId(data.from) || !isId(data.to) || !isIncomingEvent(data.event) || !INCOMING.has(data.event)) return null;
+      const payload = parseIncoming(data.event, data.payload);
+      if (!payload) return null;
+      const frame: WireFrame = { kind: 'event', from: data.from, to: data.to, event: data.event, payload };
       if (isId(data.except)) frame.except = data.except;
       return frame;
     }

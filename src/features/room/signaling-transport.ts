@@ -124,6 +124,11 @@ export abstract class SignalingClient implements SignalingTransport {
     else this.dispatch('disconnect', {});
   }
 
+  /** Whether this client sent a request with this id and still waits for its acknowledgement. */
+  protected awaits(ackId: string): boolean {
+    return this.acks.has(ackId);
+  }
+
   protected resolveAck(ackId: string, ack: unknown): void {
     const pending = this.acks.get(ackId);
     if (!pending) return;

@@ -30,13 +30,20 @@ function run(state: LadderState, seconds: SecondFigures[]): LadderState[] {
 describe('nextLadderState', () => {
   it('drops the frame rate to what the encoder took, in steps of 5 fps, and never below 15', () => {
     const states = run(initialLadderState(30), [
-      { frames: 30, dropped: 8, drawCostMs: 4 }, // took 22: 20 fps
+      { frames: 30, dropped: 8, drawCostMs: 4 }, // a quarter dropped: at once, took 22: 20 fps
+      { frames: 20, dropped: 2, drawCostMs: 4 }, // a tenth dropped: wait for a second bad second
       { frames: 20, dropped: 2, drawCostMs: 4 }, // took 18: 15 fps
     ]);
     expect(states.map((s) => s.step)).toEqual([
       { fps: 20, sizeStep: 0 },
+      { fps: 20, sizeStep: 0 },
       { fps: 15, sizeStep: 0 },
     ]);
+  });
+
+  it('lets one bad second pass when the next one is calm', () => {
+    const states = run(initialLadderState(30), [{ frames: 30, dropped: 3, drawCostMs: 4 }, calm, { frames: 30, dropped: 3, drawCostMs: 4 }]);
+    expect(states.every((s) => s.step.fps === 30)).toBe(true);
   });
 
   it('makes the picture smaller at once when the encoder took fewer than 15 frames in a second', () => {
@@ -80,14 +87,14 @@ describe('nextLadderState', () => {
   });
 
   it('waits twice as long before the next climb when a climb brought the pressure back', () => {
-    const slowly = { frames: 30, dropped: 4, drawCostMs: 4 }; // took 26: 25 fps
-    let state = lastOf(run(initialLadderState(30), [slowly]));
+    const slowly = { frames: 30, dropped: 4, drawCostMs: 4 }; // took 26: 25 fps, after two such seconds
+    let state = lastOf(run(initialLadderState(30), [slowly, slowly]));
     expect(state.step.fps).toBe(25);
     // Forget the failure, as a minute later, then climb after 10 calm seconds.
     state = { ...state, failures: state.failures.map((f) => ({ ...f, age: 60 })) };
     state = lastOf(run(state, Array<SecondFigures>(10).fill(calm)));
     expect(state.step.fps).toBe(30);
-    state = lastOf(run(state, [slowly]));
+    state = lastOf(run(state, [slowly, slowly]));
     expect(state.step.fps).toBe(25);
     expect(state.climbHold).toBe(20);
   });

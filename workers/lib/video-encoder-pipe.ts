@@ -1,6 +1,6 @@
 import { EncodedPacket, type EncodedVideoPacketSource } from 'mediabunny';
 import type { Size } from '../../src/features/recording/overlay-geometry';
-import { MAX_ENCODER_BACKLOG } from '../../src/features/recording/encoding-ladder';
+import { MAX_ENCODER_BACKLOG, MAX_STARTUP_BACKLOG } from '../../src/features/recording/encoding-ladder';
 import { vpxCodecString, type VpxCodec } from '../../src/features/recording/vpx-codec-string';
 
 /**
@@ -84,9 +84,12 @@ export class VideoEncoderPipe {
    */
   encode(canvas: OffscreenCanvas, timestampUs: number, durationUs: number): EncodeOutcome {
     if (this.failure || this.encoder.state === 'closed') return 'dropped';
-    if (this.backlog >= MAX_ENCODER_BACKLOG) {
+    // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
+    // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
+    const starting = this.emitted === this.emittedAtConfigure;
+    if (this.backlog >= (starting ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG)) {
       this.refused += 1;
-      return this.emitted === this.emittedAtConfigure ? 'starting' : 'dropped';
+      return starting ? 'starting' : 'dropped';
     }
     if (!this.size || this.size.width !== canvas.width || this.size.height !== canvas.height) {
       this.configure({ width: canvas.width, height: canvas.height });

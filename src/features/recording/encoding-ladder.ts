@@ -5,7 +5,8 @@
  *
  * The ladder, in order:
  *   1. the frame rate, down to what the encoder took in the last second (5 fps at a time at least),
- *      and no lower than MIN_FPS (15);
+ *      and no lower than MIN_FPS (15): at once when a quarter of a second's frames were dropped, else
+ *      after two seconds of drops in a row (one may be a passing spike);
  *   2. the picture size, to 2/3 and then 1/2 of the chosen size (1080p → 720p → 540p): at once when
  *      the encoder took fewer than 15 frames in a second, else after 2 s of pressure at 15 fps.
  * It climbs back, the size first, after calm seconds (10, doubled each time a climb was undone soon
@@ -25,11 +26,17 @@ export const SIZE_SCALES = [1, 2 / 3, 1 / 2] as const;
 
 /** Frames the encoder may hold before new ones are dropped: a tenth of a second at 30 fps. */
 export const MAX_ENCODER_BACKLOG = 3;
+/** The same while a newly configured encoder has yet to produce its first packet (about 300 ms here). */
+export const MAX_STARTUP_BACKLOG = 12;
 
 const FPS_STEP = 5;
 const EVALUATE_EVERY_MS = 1000;
 /** A second in which more than this share of frames was dropped is under pressure. */
 const PRESSURE_DROP_SHARE = 0.05;
+/** A second in which at least this share was dropped steps down at once. */
+const SEVERE_DROP_SHARE = 0.25;
+/** Seconds of (not severe) pressure in a row before the frame rate steps down. */
+const SECONDS_BEFORE_SLOWER = 2;
 /** Seconds of pressure at the lowest frame rate before the picture gets smaller. */
 const SECONDS_BEFORE_SMALLER = 2;
 /** Calm seconds before climbing a rung; doubled each time a climb had to be undone soon after. */
@@ -106,16 +113,22 @@ export function nextLadderState(previous: LadderState, second: SecondFigures): L
     const tooMuch = Math.min(step.fps, Math.floor(taken / FPS_STEP) * FPS_STEP + FPS_STEP);
     failures[step.sizeStep] = { fps: Math.min(knownLimit(previous, step.sizeStep), tooMuch), age: 0 };
     // A climb that brought the pressure back was premature: wait longer before the next one.
-    const climbHold =
-      state.sinceClimb <= PREMATURE_SECONDS ? Math.min(MAX_CLIMB_HOLD_SECONDS, state.climbHold * 2) : state.climbHold;
-    const base = { ...state, calmSeconds: 0, climbHold, pressureSeconds: 0 };
+    const premature = state.sinceClimb <= PREMATURE_SECONDS;
+    const climbHold = premature ? Math.min(MAX_CLIMB_HOLD_SECONDS, state.climbHold * 2) : state.climbHold;
+    // Penalised once: the climb is forgotten, so a second bad second does not double it again.
+    const sinceClimb = premature ? Number.POSITIVE_INFINITY : state.sinceClimb;
+    const base = { ...state, calmSeconds: 0, climbHold, sinceClimb, pressureSeconds: 0 };
     const smallest = step.sizeStep >= SIZE_SCALES.length - 1;
     if (taken < MIN_FPS && !smallest) return { ...base, step: { fps: MIN_FPS, sizeStep: step.sizeStep + 1 } };
+    const pressureSeconds = state.pressureSeconds + 1;
     if (step.fps > MIN_FPS) {
+      // One bad second may be a passing spike (another app, a garbage collection): wait for a second
+      // one, unless so much was dropped that waiting would show in the file.
+      const severe = second.dropped >= second.frames * SEVERE_DROP_SHARE;
+      if (!severe && pressureSeconds < SECONDS_BEFORE_SLOWER) return { ...base, pressureSeconds };
       const fps = Math.max(MIN_FPS, Math.min(step.fps - FPS_STEP, Math.floor(taken / FPS_STEP) * FPS_STEP));
       return { ...base, step: { ...step, fps } };
     }
-    const pressureSeconds = state.pressureSeconds + 1;
     if (pressureSeconds >= SECONDS_BEFORE_SMALLER && !smallest) return { ...base, step: { ...step, sizeStep: step.sizeStep + 1 } };
     return { ...base, pressureSeconds };
   }

@@ -104,6 +104,7 @@ export class SignalingNode {
   private readonly graceMs: number;
   private readonly autoAdmitTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  private closed = false;
 
   constructor(
     private readonly io: Server,
@@ -118,6 +119,7 @@ export class SignalingNode {
 
   /** Stops this node's timers (rooms stay in the store for the other nodes). */
   close(): void {
+    this.closed = true;
     for (const timer of this.autoAdmitTimers.values()) clearTimeout(timer);
     for (const timer of this.graceTimers) clearTimeout(timer);
     this.autoAdmitTimers.clear();
@@ -321,6 +323,8 @@ export class SignalingNode {
       record: record ? { ...record, online: { ...record.online, [id]: false } } : null,
       result: null,
     }));
+    // A node shutting down leaves its clients' places to them: they reconnect to a node and resume.
+    if (this.closed) return;
     const timer = setTimeout(() => {
       this.graceTimers.delete(timer);
       void this.expire(roomId, id);

@@ -13,10 +13,22 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { turn?: TurnConfig; resumeGraceMs?: number } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  turn?: TurnConfig;
+  resumeGraceMs?: number;
+  redisUrl?: string;
+  /** Listen on this port (0: a free one). */
+  port?: number;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const http = createServer();
-  const server = createSignalingServer(http, { allowedOrigins: null, turn: options.turn ?? null }, { ...(options.resumeGraceMs ? { resumeGraceMs: options.resumeGraceMs } : {}) });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const server = await createSignalingServer(
+    http,
+    { allowedOrigins: null, turn: options.turn ?? null, redisUrl: options.redisUrl ?? null },
+    { ...(options.resumeGraceMs ? { resumeGraceMs: options.resumeGraceMs } : {}) },
+  );
+  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${String((http.address() as AddressInfo).port)}`;
   const clients: Socket[] = [];
   return {

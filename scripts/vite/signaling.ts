@@ -21,7 +21,7 @@ export function signaling(): Plugin {
         return;
       }
       const factory = (await import(pathToFileURL(entry).href)) as typeof SignalingFactory;
-      factory.createSignalingServer(server.httpServer as HttpServer, factory.readSignalingEnv(process.env));
+      await factory.createSignalingServer(server.httpServer as HttpServer, factory.readSignalingEnv(process.env));
     },
   };
 }

@@ -14,16 +14,17 @@ const READ_STATS = `['stat-fps', 'stat-resolution', 'keep-up-notice']
   .map((id) => document.querySelector('[data-testid="' + id + '"]')?.textContent ?? '')`;
 
 /**
- * A page that paints full-frame 1080p noise, new every frame, for the screen to capture: what a game
- * or a playing video looks like to an encoder. Its tab is chosen by title in the screen picker.
+ * A page that paints full-frame noise (960×540 scaled to the 1080p window), new 30 times a second, for
+ * the screen to capture: what a game or a playing video looks like to an encoder. Its tab is chosen by
+ * title in the screen picker. Painting it costs the machine too, as a real game would.
  */
 export const NOISE_PAGE_TITLE = 'Framecast bench noise';
 const NOISE_PAGE = `data:text/html,<title>${NOISE_PAGE_TITLE}</title><body style="margin:0;background:%23000">
 <canvas id="c" width="960" height="540" style="width:100vw;height:100vh"></canvas>
 <script>const c=document.getElementById('c').getContext('2d');const img=c.createImageData(960,540);
 const d=new Uint32Array(img.data.buffer);let s=2463534242;
-(function f(){for(let i=0;i<d.length;i++){s^=s<<13;s^=s>>>17;s^=s<<5;const v=s&255;d[i]=0xff000000|v<<16|v<<8|v;}
-c.putImageData(img,0,0);requestAnimationFrame(f);})();</script></body>`;
+let n=0;(function f(){requestAnimationFrame(f);if(n++%2)return;for(let i=0;i<d.length;i++){s^=s<<13;s^=s>>>17;s^=s<<5;const v=s&255;d[i]=0xff000000|v<<16|v<<8|v;}
+c.putImageData(img,0,0);})();</script></body>`;
 
 async function runHard(name, { seconds, camera, mode, screenTab }, profileDir, downloads) {
   const chrome = await launchChromium(profileDir, downloads, {

@@ -31,8 +31,8 @@ describe('nextLadderState', () => {
   it('drops the frame rate to what the encoder took, in steps of 5 fps, and never below 15', () => {
     const states = run(initialLadderState(30), [
       { frames: 30, dropped: 8, drawCostMs: 4 }, // a quarter dropped: at once, took 22: 20 fps
-      { frames: 20, dropped: 2, drawCostMs: 4 }, // a tenth dropped: wait for a second bad second
-      { frames: 20, dropped: 2, drawCostMs: 4 }, // took 18: 15 fps
+      { frames: 20, dropped: 3, drawCostMs: 4 }, // 15% dropped: wait for a second bad second
+      { frames: 20, dropped: 3, drawCostMs: 4 }, // took 17: 15 fps
     ]);
     expect(states.map((s) => s.step)).toEqual([
       { fps: 20, sizeStep: 0 },
@@ -42,7 +42,7 @@ describe('nextLadderState', () => {
   });
 
   it('lets one bad second pass when the next one is calm', () => {
-    const states = run(initialLadderState(30), [{ frames: 30, dropped: 3, drawCostMs: 4 }, calm, { frames: 30, dropped: 3, drawCostMs: 4 }]);
+    const states = run(initialLadderState(30), [{ frames: 30, dropped: 4, drawCostMs: 4 }, calm, { frames: 30, dropped: 4, drawCostMs: 4 }]);
     expect(states.every((s) => s.step.fps === 30)).toBe(true);
   });
 
@@ -53,15 +53,15 @@ describe('nextLadderState', () => {
 
   it('makes it smaller after 2 s of pressure at 15 fps, one rung at a time, down to the last rung', () => {
     const atFloor = { ...initialLadderState(15), step: { fps: 15, sizeStep: 0 } };
-    const slightlyBehind = { frames: 16, dropped: 1, drawCostMs: 4 };
+    const slightlyBehind = { frames: 17, dropped: 2, drawCostMs: 4 };
     const states = run(atFloor, Array<SecondFigures>(8).fill(slightlyBehind));
     expect(states.map((s) => s.step.sizeStep)).toEqual([0, 1, 1, 2, 2, 2, 2, 2]);
     expect(states.every((s) => s.step.fps === 15)).toBe(true);
   });
 
-  it('ignores a stray dropped frame (under 5% of a second)', () => {
-    const [state] = run(initialLadderState(30), [{ frames: 30, dropped: 1, drawCostMs: 4 }]);
-    expect(state?.step).toEqual({ fps: 30, sizeStep: 0 });
+  it('ignores a few dropped frames (up to 10% of a second), as a key frame burst can cause', () => {
+    const states = run(initialLadderState(30), Array<SecondFigures>(5).fill({ frames: 30, dropped: 3, drawCostMs: 4 }));
+    expect(states.every((s) => s.step.fps === 30 && s.step.sizeStep === 0)).toBe(true);
   });
 
   it('climbs after 10 calm seconds, but not straight back to a size that was too much a moment ago', () => {
@@ -72,17 +72,16 @@ describe('nextLadderState', () => {
     expect(states[8]?.step).toEqual({ fps: 15, sizeStep: 1 });
     expect(states[9]?.step).toEqual({ fps: 20, sizeStep: 1 });
     expect(states[19]?.step).toEqual({ fps: 25, sizeStep: 1 });
-    expect(states[29]?.step).toEqual({ fps: 30, sizeStep: 1 });
-    // A minute on, the failure is forgotten (the content may have changed) and 1080p is tried again.
+    // 30 s on, the failure is forgotten (the content may have changed) and 1080p is tried again.
     const back = states.findIndex((s) => s.step.sizeStep === 0);
-    expect(back).toBeGreaterThanOrEqual(59);
-    expect(states[back]?.step).toEqual({ fps: 30, sizeStep: 0 });
+    expect(back).toBe(29);
+    expect(states[back]?.step).toEqual({ fps: 25, sizeStep: 0 });
   });
 
   it('does not climb the frame rate into one that was too much at this size', () => {
     const down = lastOf(run(initialLadderState(30), [{ frames: 30, dropped: 8, drawCostMs: 4 }]));
     expect(down.step.fps).toBe(20);
-    const states = run(down, Array<SecondFigures>(30).fill(calm));
+    const states = run(down, Array<SecondFigures>(25).fill(calm));
     expect(states.map((s) => s.step.fps).every((fps) => fps === 20)).toBe(true);
   });
 
@@ -90,8 +89,8 @@ describe('nextLadderState', () => {
     const slowly = { frames: 30, dropped: 4, drawCostMs: 4 }; // took 26: 25 fps, after two such seconds
     let state = lastOf(run(initialLadderState(30), [slowly, slowly]));
     expect(state.step.fps).toBe(25);
-    // Forget the failure, as a minute later, then climb after 10 calm seconds.
-    state = { ...state, failures: state.failures.map((f) => ({ ...f, age: 60 })) };
+    // Forget the failure, as 30 s later, then climb after 10 calm seconds.
+    state = { ...state, failures: state.failures.map((f) => ({ ...f, age: 30 })) };
     state = lastOf(run(state, Array<SecondFigures>(10).fill(calm)));
     expect(state.step.fps).toBe(30);
     state = lastOf(run(state, [slowly, slowly]));

@@ -10,7 +10,7 @@
  *   2. the picture size, to 2/3 and then 1/2 of the chosen size (1080p → 720p → 540p): at once when
  *      the encoder took fewer than 15 frames in a second, else after 2 s of pressure at 15 fps.
  * It climbs back, the size first, after calm seconds (10, doubled each time a climb was undone soon
- * after), and never straight back into a step that was too much in the last minute.
+ * after), and never straight back into a step that was too much in the last 30 s.
  * The codec is not a rung: a WebM track has one codec, and switching would split the recording in two.
  * A smaller picture helps VP9 and VP8 alike (measured here on detailed moving content at 1080p: about
  * 10 fps; at 720p about 20; at 540p about 40).
@@ -24,15 +24,18 @@ import type { Size } from './overlay-geometry';
 /** Picture sizes, as a share of the chosen size. */
 export const SIZE_SCALES = [1, 2 / 3, 1 / 2] as const;
 
-/** Frames the encoder may hold before new ones are dropped: a tenth of a second at 30 fps. */
-export const MAX_ENCODER_BACKLOG = 3;
+/**
+ * Frames the encoder may hold before new ones are dropped: a fifth of a second at 30 fps, so the burst
+ * of a key frame (one a second, several times a delta frame's cost) passes without a drop.
+ */
+export const MAX_ENCODER_BACKLOG = 6;
 /** The same while a newly configured encoder has yet to produce its first packet (about 300 ms here). */
 export const MAX_STARTUP_BACKLOG = 12;
 
 const FPS_STEP = 5;
 const EVALUATE_EVERY_MS = 1000;
 /** A second in which more than this share of frames was dropped is under pressure. */
-const PRESSURE_DROP_SHARE = 0.05;
+const PRESSURE_DROP_SHARE = 0.1;
 /** A second in which at least this share was dropped steps down at once. */
 const SEVERE_DROP_SHARE = 0.25;
 /** Seconds of (not severe) pressure in a row before the frame rate steps down. */
@@ -45,7 +48,7 @@ const MAX_CLIMB_HOLD_SECONDS = 300;
 /** A climb undone within this many seconds was premature. */
 const PREMATURE_SECONDS = 15;
 /** How long a step that was too much stays off limits (content changes: a game ends, a video stops). */
-const FAILURE_MEMORY_SECONDS = 60;
+const FAILURE_MEMORY_SECONDS = 30;
 
 export interface LadderStep {
   fps: number;

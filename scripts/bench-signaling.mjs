@@ -1,0 +1,154 @@
+#!/usr/bin/env node
+// Signaling benchmark (not a test): two signaling nodes sharing one Redis, each its own process, and
+// simulated participants (socket.io-client) split across them. Prints join latency for 500 rooms of
+// 4, relayed negotiation messages per second, and server memory per idle room.
+//
+//   npm run bench:signaling          (ROOMS=500 and SECONDS=5 change the sizes)
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOMS = Number(process.env.ROOMS ?? 500);
+const PER_ROOM = 4;
+const BLAST_SECONDS = Number(process.env.SECONDS ?? 5);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForLine(child, pattern) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${output}`)), 15_000);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
+  });
+}
+
+const rssBytes = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+function redisUsedMemory(port) {
+  const info = spawnSync('redis-cli', ['-p', String(port), 'INFO', 'memory'], { encoding: 'utf8' }).stdout;
+  return Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0);
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function connect(url) {
+  const socket = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const children = [];
+try {
+  const build = spawnSync('npm', ['run', '-s', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('build:server failed');
+  const redisPort = await freePort();
+  const redis = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  children.push(redis);
+  await waitForLine(redis, /Ready to accept connections/);
+
+  const nodes = [];
+  for (let i = 0; i < 2; i++) {
+    const port = await freePort();
+    const child = spawn(process.execPath, [path.join(ROOT, 'dist-server/index.js')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: `redis://127.0.0.1:${redisPort}` },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    await waitForLine(child, /signaling on/);
+    nodes.push({ url: `http://127.0.0.1:${port}`, pid: child.pid });
+  }
+  await sleep(500);
+  const before = { rss: nodes.map((n) => rssBytes(n.pid)), redis: redisUsedMemory(redisPort) };
+
+  // 500 rooms of 4: participants alternate between the nodes, so every room spans both.
+  console.log(`joining ${ROOMS} rooms of ${PER_ROOM} across 2 nodes…`);
+  const latencies = [];
+  const rooms = [];
+  const timedJoin = async (socket, roomId, name) => {
+    const started = performance.now();
+    const ack = await socket.timeout(10_000).emitWithAck('join-room', { roomId, participantName: name });
+    latencies.push(performance.now() - started);
+    if (!ack.success) throw new Error(`join refused: ${ack.error}`);
+    return ack;
+  };
+  const BATCH = 25;
+  for (let start = 0; start < ROOMS; start += BATCH) {
+    await Promise.all(
+      Array.from({ length: Math.min(BATCH, ROOMS - start) }, async (_, offset) => {
+        const roomId = `bench-${start + offset}`;
+        const sockets = await Promise.all(Array.from({ length: PER_ROOM }, (_, i) => connect(nodes[i % 2].url)));
+        const hostAck = await timedJoin(sockets[0], roomId, 'Host');
+        const members = [{ socket: sockets[0], id: hostAck.selfId }];
+        for (let i = 1; i < PER_ROOM; i++) {
+          const ack = await timedJoin(sockets[i], roomId, `Guest ${i}`);
+          await sockets[0].timeout(10_000).emitWithAck('approve-guest', { roomId, guestId: ack.selfId });
+          members.push({ socket: sockets[i], id: ack.selfId });
+        }
+        rooms.push({ roomId, members });
+      }),
+    );
+  }
+  latencies.sort((a, b) => a - b);
+  await sleep(1000);
+  const after = { rss: nodes.map((n) => rssBytes(n.pid)), redis: redisUsedMemory(redisPort) };
+
+  // Negotiation traffic: in every room, each member sends to the next one (across nodes), 40 a second
+  // each (under the 60/s per-connection limit), for a few seconds.
+  let received = 0;
+  for (const room of rooms) for (const member of room.members) member.socket.on('signaling-message', () => (received += 1));
+  console.log(`relaying negotiation messages for ${BLAST_SECONDS} s…`);
+  const blastStart = performance.now();
+  let sent = 0;
+  const timers = [];
+  for (const room of rooms) {
+    room.members.forEach((member, i) => {
+      const to = room.members[(i + 1) % room.members.length].id;
+      const message = { type: 'ice-candidate', data: { connectionId: 'bench', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 } }, from: member.id, to, roomId: room.roomId };
+      timers.push(setInterval(() => {
+        member.socket.emit('signaling-message', message);
+        sent += 1;
+      }, 25));
+    });
+  }
+  await sleep(BLAST_SECONDS * 1000);
+  timers.forEach(clearInterval);
+  const blastSeconds = (performance.now() - blastStart) / 1000;
+  await sleep(1000);
+  const perSecond = received / blastSeconds;
+
+  const idleGrowth = after.rss.reduce((s, v, i) => s + v - before.rss[i], 0);
+  const redisGrowth = after.redis - before.redis;
+  console.log('\nSignaling, 2 nodes + Redis, all on this machine');
+  console.log(`join latency (${latencies.length} joins, ${ROOMS} rooms of ${PER_ROOM}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
+  console.log(`relayed negotiation: ${perSecond.toFixed(0)} messages/s received (${sent} sent, ${received} received in ${blastSeconds.toFixed(1)} s)`);
+  console.log(`memory per idle room: ${((idleGrowth + redisGrowth) / ROOMS / 1024).toFixed(1)} KB (node RSS ${(idleGrowth / ROOMS / 1024).toFixed(1)} KB, of which the connections of 4 participants; Redis ${(redisGrowth / ROOMS / 1024).toFixed(2)} KB)`);
+  for (const room of rooms) for (const member of room.members) member.socket.disconnect();
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+}
+process.exit(0);

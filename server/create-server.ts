@@ -98,6 +98,8 @@ export async function createSignalingServer(
   if (env.redisUrl) {
     const pub = createClient({ url: env.redisUrl });
     const sub = pub.duplicate();
+    // With a handler, node-redis reconnects after Redis drops; without one the error ends the process.
+    for (const client of [pub, sub]) client.on('error', (error: unknown) => console.error('Redis:', error instanceof Error ? error.message : error));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub));
     await untilSubscribed(pub, sub);

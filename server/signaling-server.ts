@@ -37,6 +37,9 @@ import { turnCredentials, type TurnConfig } from './turn-credentials';
 
 /** A dropped connection keeps its place (and the host role) this long (issue 15). */
 export const RESUME_GRACE_MS = 30_000;
+/** How stale this node's view of a room's members may be when it relays negotiation. */
+const MEMBERSHIP_TTL_MS = 1000;
+const MEMBERSHIP_CACHE_ROOMS = 10_000;
 /** The largest message a client may send; socket.io closes a connection that sends more. */
 export const MAX_MESSAGE_BYTES = 96 * 1024;
 
@@ -104,6 +107,7 @@ export class SignalingNode {
   private readonly graceMs: number;
   private readonly autoAdmitTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly membershipCache = new Map<string, { state: AuthorityState | null; at: number }>();
   private closed = false;
 
   constructor(
@@ -224,6 +228,7 @@ export class SignalingNode {
     connection.roomId = roomId;
     connection.token = outcome.token ?? null;
     const { authority } = outcome.record;
+    this.membershipCache.set(roomId, { state: authority, at: this.now() });
     this.deliver(authority, outcome.deliveries);
     this.scheduleAutoAdmit(roomId, authority);
     const member = isMember(authority, connection.id);
@@ -246,11 +251,29 @@ export class SignalingNode {
   /** Relays one negotiation message between two admitted members of the sender's room, sender stamped. */
   private async relay(connection: Connection, signal: OutgoingEvents['signaling-message']): Promise<void> {
     if (!connection.roomId || signal.roomId !== connection.roomId) return;
-    const record = await this.options.store.get(connection.roomId);
-    if (!record || record.authority.ended) return;
-    const { authority } = record;
-    if (!isMember(authority, connection.id) || !isMember(authority, signal.to) || signal.to === connection.id) return;
+    if (signal.to === connection.id) return;
+    const both = (state: AuthorityState | null) => !!state && !state.ended && isMember(state, connection.id) && isMember(state, signal.to);
+    // A refusal is always decided on a fresh read: someone admitted on another node a moment ago is in.
+    if (!both(await this.membership(connection.roomId)) && !both(await this.membership(connection.roomId, true))) return;
     this.io.to(participantRoom(signal.to)).emit('signaling-message', { ...signal, from: connection.id, roomId: connection.roomId });
+  }
+
+  /**
+   * The room as negotiation sees it: read from the store at most every MEMBERSHIP_TTL_MS per room,
+   * because a call setting up sends dozens of ICE candidates and each would otherwise be a store read
+   * (a Redis round trip with many nodes). This node's own changes refresh it at once; someone who left
+   * or was removed on another node may still be reached for up to that long, while a refusal is always
+   * checked against the store.
+   */
+  private async membership(roomId: string, fresh = false): Promise<AuthorityState | null> {
+    const cached = this.membershipCache.get(roomId);
+    if (!fresh && cached && this.now() - cached.at < MEMBERSHIP_TTL_MS) return cached.state;
+    const record = await this.options.store.get(roomId);
+    const state = record?.authority ?? null;
+    this.membershipCache.delete(roomId); // re-inserted last, so the oldest rooms go first
+    this.membershipCache.set(roomId, { state, at: this.now() });
+    if (this.membershipCache.size > MEMBERSHIP_CACHE_ROOMS) this.membershipCache.delete(this.membershipCache.keys().next().value ?? '');
+    return state;
   }
 
   private async hostAction(connection: Connection, event: OutgoingEvent, payload: unknown): Promise<Ack> {
@@ -295,6 +318,7 @@ export class SignalingNode {
       const next: RoomRecord | null = gone ? null : { ...record, authority: state, tokens: keepTokens(record.tokens, state) };
       return { record: next, result: { reply: decision.reply, state, deliveries: decision.deliveries } };
     });
+    this.membershipCache.set(roomId, { state: outcome.state, at: this.now() });
     if (outcome.state) {
       this.deliver(outcome.state, outcome.deliveries);
       this.scheduleAutoAdmit(roomId, outcome.state);

@@ -89,9 +89,10 @@ describe('nextLadderState', () => {
     const slowly = { frames: 30, dropped: 4, drawCostMs: 4 }; // took 26: 25 fps, after two such seconds
     let state = lastOf(run(initialLadderState(30), [slowly, slowly]));
     expect(state.step.fps).toBe(25);
-    // Forget the failure, as 30 s later, then climb after 10 calm seconds.
-    state = { ...state, failures: state.failures.map((f) => ({ ...f, age: 30 })) };
-    state = lastOf(run(state, Array<SecondFigures>(10).fill(calm)));
+    // 30 fps stays off limits for 30 s; then the ladder tries it again.
+    const calmStates = run(state, Array<SecondFigures>(30).fill(calm));
+    expect(calmStates[28]?.step.fps).toBe(25);
+    state = lastOf(calmStates);
     expect(state.step.fps).toBe(30);
     state = lastOf(run(state, [slowly, slowly]));
     expect(state.step.fps).toBe(25);
@@ -101,6 +102,11 @@ describe('nextLadderState', () => {
   it('still lowers the frame rate when drawing alone is too slow, without touching the size', () => {
     const [state] = run(initialLadderState(30), [{ frames: 30, dropped: 0, drawCostMs: 60 }]);
     expect(state?.step).toEqual({ fps: 15, sizeStep: 0 });
+  });
+
+  it('climbs back a step a second once drawing is cheap again, with no hold when the encoder kept up', () => {
+    const states = run(initialLadderState(30), [{ frames: 30, dropped: 0, drawCostMs: 60 }, calm, calm, calm]);
+    expect(states.map((s) => s.step.fps)).toEqual([15, 20, 25, 30]);
   });
 });
 

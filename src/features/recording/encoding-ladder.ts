@@ -138,6 +138,11 @@ export function nextLadderState(previous: LadderState, second: SecondFigures): L
   // Drawing itself too slow: the frame-rate rule of old still applies, without touching the size.
   const drawFps = nextFrameRate(step.fps, state.targetFps, second.drawCostMs);
   if (drawFps < step.fps) return { ...state, pressureSeconds: 0, calmSeconds: 0, step: { ...step, fps: drawFps } };
+  // Slowed only because drawing was slow (no encoder limit known here): climb back as soon as the
+  // drawing cost allows, a second at a time, as the frame-rate rule always has.
+  if (drawFps > step.fps && step.sizeStep === 0 && knownLimit(state, 0) === Number.POSITIVE_INFINITY) {
+    return { ...state, pressureSeconds: 0, calmSeconds: 0, sinceClimb: 0, step: { ...step, fps: drawFps } };
+  }
   const calmSeconds = state.calmSeconds + 1;
   const calm = { ...state, pressureSeconds: 0, calmSeconds };
   if (calmSeconds < state.climbHold) return calm;

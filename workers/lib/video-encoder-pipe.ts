@@ -4,10 +4,15 @@ import { MAX_ENCODER_BACKLOG, MAX_STARTUP_BACKLOG } from '../../src/features/rec
 import { vpxCodecString, type VpxCodec } from '../../src/features/recording/vpx-codec-string';
 
 /**
- * What became of a frame: encoded; dropped because the encoder is behind; or dropped while the
- * encoder is starting (configured, no packet out yet), which says nothing of how fast it is.
+ * What became of a frame: encoded; dropped because the encoder is behind; dropped while the encoder
+ * is starting (configured, no packet out yet), which says nothing of how fast it is; or skipped
+ * because it came within a millisecond of the previous one (a timer catching up after a stall), where
+ * the file, timed in milliseconds, would give both the same timestamp.
  */
-export type EncodeOutcome = 'encoded' | 'dropped' | 'starting';
+export type EncodeOutcome = 'encoded' | 'dropped' | 'starting' | 'skipped';
+
+/** WebM times frames in milliseconds: frames closer than this would share a timestamp. */
+const MIN_FRAME_SPACING_US = 1000;
 
 export interface VideoEncoderPipeOptions {
   codec: VpxCodec;
@@ -34,6 +39,7 @@ export class VideoEncoderPipe {
   private handed = 0;
   private emitted = 0;
   private size: Size | null = null;
+  private lastTimestampUs = Number.NEGATIVE_INFINITY;
   /** Packets out when the encoder was last configured: none since means it is still starting. */
   private emittedAtConfigure = 0;
   private lastKeySecond = Number.NEGATIVE_INFINITY;
@@ -84,6 +90,7 @@ export class VideoEncoderPipe {
    */
   encode(canvas: OffscreenCanvas, timestampUs: number, durationUs: number): EncodeOutcome {
     if (this.failure || this.encoder.state === 'closed') return 'dropped';
+    if (timestampUs < this.lastTimestampUs + MIN_FRAME_SPACING_US) return 'skipped';
     // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
     // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
     const starting = this.emitted === this.emittedAtConfigure;
@@ -103,6 +110,7 @@ export class VideoEncoderPipe {
     try {
       this.encoder.encode(frame, { keyFrame });
       this.handed += 1;
+      this.lastTimestampUs = timestampUs;
     } finally {
       frame.close();
     }

@@ -63,7 +63,9 @@ export class WebmSession {
       },
     );
     this.audio = new AudioSampleSource({ codec: 'opus', quality: new Quality({ bitrate: options.audioBitrate }) });
-    this.output.addVideoTrack(this.video, { frameRate: options.frameRate });
+    // No declared frame rate: mediabunny would round every timestamp to its grid, and a recording
+    // whose rate steps down and back up (EncodingLadder) then gets two frames on one grid point.
+    this.output.addVideoTrack(this.video);
     this.output.addAudioTrack(this.audio);
   }
 

@@ -125,7 +125,11 @@ export interface RgbFrame {
   pixel(x: number, y: number): [number, number, number];
 }
 
-/** Decodes the video frame shown at `time` seconds (seeking like a player would) into RGB. */
+/**
+ * Decodes the video frame shown at `time` seconds (seeking like a player would) into RGB, at the
+ * stream's size: a recording that stepped down to a smaller picture to keep up (EncodingLadder) is
+ * shown scaled to it, as players do.
+ */
 export async function frameAt(file: string, time: number): Promise<RgbFrame> {
   const info = await probe(file);
   const width = info.video?.width;
@@ -133,7 +137,7 @@ export async function frameAt(file: string, time: number): Promise<RgbFrame> {
   if (!width || !height) throw new Error(`No video stream in ${file}`);
   const { stdout } = await run(
     'ffmpeg',
-    ['-v', 'error', '-ss', String(time), '-i', file, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ['-v', 'error', '-ss', String(time), '-i', file, '-frames:v', '1', '-vf', `scale=${String(width)}:${String(height)}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
     { encoding: 'buffer', maxBuffer: width * height * 3 + 1024 },
   );
   if (stdout.length < width * height * 3) throw new Error(`No frame decoded at ${time}s in ${file}`);

@@ -31,6 +31,7 @@ import {
   type OutgoingEvents,
 } from '../src/features/room/protocol';
 import { sanitizeName, sanitizeRoomName } from '../src/features/room/sanitize';
+import { toAuthorityRequest } from '../src/features/room/wire-requests';
 import { ConnectionLimits, type LimitKind } from './connection-limits';
 import type { RoomRecord, RoomStore } from './room-store';
 import { turnCredentials, type TurnConfig } from './turn-credentials';
@@ -279,33 +280,10 @@ export class SignalingNode {
   private async hostAction(connection: Connection, event: OutgoingEvent, payload: unknown): Promise<Ack> {
     const body = payload as { roomId: string };
     if (!connection.roomId || body.roomId !== connection.roomId) return { success: false, error: SERVER_ERRORS.notMember };
-    const request = this.toRequest(connection.id, event, payload);
+    // The same mapping the in-browser host uses for requests off its channel.
+    const request = toAuthorityRequest(connection.id, event, payload as Record<string, unknown>, this.now());
     if (!request) return { success: false, error: SERVER_ERRORS.invalid };
     return this.apply(connection.roomId, request);
-  }
-
-  private toRequest(by: string, event: OutgoingEvent, payload: unknown): AuthorityRequest | null {
-    const now = this.now();
-    switch (event) {
-      case 'approve-guest':
-        return { type: 'approve', by, guestId: (payload as OutgoingEvents['approve-guest']).guestId, now };
-      case 'reject-guest':
-        return { type: 'reject', by, guestId: (payload as OutgoingEvents['reject-guest']).guestId };
-      case 'kick-participant':
-        return { type: 'kick', by, participantId: (payload as OutgoingEvents['kick-participant']).participantId };
-      case 'start-recording':
-        return { type: 'start-recording', by, mode: (payload as OutgoingEvents['start-recording']).mode, now };
-      case 'stop-recording':
-        return { type: 'stop-recording', by };
-      case 'pause-recording':
-        return { type: 'pause-recording', by };
-      case 'resume-recording':
-        return { type: 'resume-recording', by };
-      case 'set-auto-admit':
-        return { type: 'set-auto-admit', by, enabled: (payload as OutgoingEvents['set-auto-admit']).enabled };
-      default:
-        return null;
-    }
   }
 
   /** Decides one request on the room and delivers what it produced; the room goes when it ends or empties. */

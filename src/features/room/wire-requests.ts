@@ -5,8 +5,12 @@ import { ROOM_RECORDING_MODES, type OutgoingEvent, type RoomRecordingMode } from
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /** Turns a request off the wire into an authority request, or null when its payload is unusable. */
-export function toAuthorityRequest(from: string, event: OutgoingEvent, body: Record<string, unknown>): AuthorityRequest | null {
-  const now = Date.now();
+export function toAuthorityRequest(
+  from: string,
+  event: OutgoingEvent,
+  body: Record<string, unknown>,
+  now: number = Date.now(),
+): AuthorityRequest | null {
   switch (event) {
     case 'join-room':
       return { type: 'join', from, name: str(body.participantName), now };

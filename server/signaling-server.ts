@@ -25,6 +25,7 @@ import {
   isOutgoingEvent,
   outgoingSchemas,
   parseOutgoing,
+  resumeAuthSchema,
   type Ack,
   type JoinRoomAck,
   type OutgoingEvent,
@@ -70,7 +71,8 @@ type Reply = (ack: Ack | JoinRoomAck) => void;
 interface JoinOutcome {
   id: string;
   token: string | undefined;
-  record: RoomRecord;
+  /** Null only with a refusal (a place that expired in a room that is gone). */
+  record: RoomRecord | null;
   deliveries: Delivery[];
   /** The authority's reply to a join it decided; null when the room was created or resumed. */
   reply: Ack | JoinRoomAck | null;
@@ -84,6 +86,9 @@ interface ApplyOutcome {
 }
 
 const participantRoom = (id: string): string => `p:${id}`;
+
+/** What the handshake's resume attempt found, kept on the socket until its connection is accepted. */
+type ResumeResult = { kind: 'resumed'; id: string; roomId: string; token: string; state: AuthorityState } | { kind: 'expired' } | { kind: 'none' };
 
 const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
   'create-room': 'join',
@@ -117,6 +122,19 @@ export class SignalingNode {
   ) {
     this.now = options.now ?? Date.now;
     this.graceMs = options.resumeGraceMs ?? RESUME_GRACE_MS;
+    // Runs before socket.io reports the connection to either side, so a client that comes back is
+    // its old self again before anything it queued while offline is read.
+    io.use((socket, next) => {
+      this.resumeFromHandshake(socket.handshake.auth)
+        .then((result) => {
+          (socket.data as { resume?: ResumeResult }).resume = result;
+          next();
+        })
+        .catch(() => {
+          (socket.data as { resume?: ResumeResult }).resume = { kind: 'none' };
+          next();
+        });
+    });
     io.on('connection', (socket) => {
       this.accept(socket);
     });
@@ -131,8 +149,27 @@ export class SignalingNode {
     this.graceTimers.clear();
   }
 
+  private async resumeFromHandshake(auth: unknown): Promise<ResumeResult> {
+    const parsed = resumeAuthSchema.safeParse(auth);
+    if (!parsed.success) return { kind: 'none' };
+    const { roomId, resumeToken } = parsed.data;
+    return this.options.store.update<ResumeResult>(roomId, (record) => {
+      const id = record?.tokens[resumeToken];
+      if (!record || !id || !isKnown(record.authority, id)) return { record, result: { kind: 'expired' } };
+      const next = { ...record, online: { ...record.online, [id]: true } };
+      return { record: next, result: { kind: 'resumed', id, roomId, token: resumeToken, state: next.authority } };
+    });
+  }
+
   private accept(socket: Socket): void {
-    const connection: Connection = { id: randomUUID(), roomId: null, token: null, limits: new ConnectionLimits() };
+    const resume = (socket.data as { resume?: ResumeResult }).resume ?? { kind: 'none' };
+    const resumed = resume.kind === 'resumed' ? resume : null;
+    const connection: Connection = {
+      id: resumed?.id ?? randomUUID(),
+      roomId: resumed?.roomId ?? null,
+      token: resumed?.token ?? null,
+      limits: new ConnectionLimits(),
+    };
     void socket.join(participantRoom(connection.id));
     for (const event of Object.keys(outgoingSchemas)) {
       if (!isOutgoingEvent(event)) continue;
@@ -146,6 +183,16 @@ export class SignalingNode {
     socket.on('disconnect', () => {
       void this.dropped(connection);
     });
+    if (resume.kind === 'expired') socket.emit('error', { message: ROOM_ERRORS.placeExpired });
+    if (resumed) {
+      this.membershipCache.set(resumed.roomId, { state: resumed.state, at: this.now() });
+      this.greetReturningHost(resumed.state, resumed.id);
+    }
+  }
+
+  /** A host coming back sees who is waiting. */
+  private greetReturningHost(state: AuthorityState, id: string): void {
+    if (state.hostId === id && state.pending.length > 0) this.deliver(state, [{ to: id, event: 'pending-guests', payload: { guests: state.pending } }]);
   }
 
   private async handle(socket: Socket, connection: Connection, event: OutgoingEvent, raw: unknown, reply: Reply): Promise<void> {
@@ -196,15 +243,19 @@ export class SignalingNode {
     const now = this.now();
     const name = sanitizeName(rawName);
     const outcome = await this.options.store.update<JoinOutcome>(roomId, (record) => {
-      const resumedId = record && resumeToken ? record.tokens[resumeToken] : undefined;
-      if (record && resumedId && isKnown(record.authority, resumedId)) {
+      if (resumeToken) {
+        const resumedId = record?.tokens[resumeToken];
+        // Past its grace the place is gone: the client is told so, never silently made someone new.
+        if (!record || !resumedId || !isKnown(record.authority, resumedId)) {
+          return { record, result: { id: connection.id, token: undefined, record, deliveries: [], reply: { success: false, error: ROOM_ERRORS.placeExpired } } };
+        }
         // A dropped connection comes back within its grace: same id, same place, host role included.
         const next = { ...record, online: { ...record.online, [resumedId]: true } };
         return { record: next, result: { id: resumedId, token: resumeToken, record: next, deliveries: [], reply: null } };
       }
       const token = randomBytes(18).toString('base64url');
       if (!record || record.authority.ended) {
-        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || 'Room', { id: connection.id, name }, now);
+        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now);
         const next: RoomRecord = { authority, tokens: { [token]: connection.id }, online: { [connection.id]: true } };
         return { record: next, result: { id: connection.id, token, record: next, deliveries: [], reply: null } };
       }
@@ -217,8 +268,8 @@ export class SignalingNode {
       };
       return { record: next, result: { id: connection.id, token, record: next, deliveries: decision.deliveries, reply: decision.reply } };
     });
-    if (outcome.reply && !outcome.reply.success) {
-      reply(outcome.reply);
+    if ((outcome.reply && !outcome.reply.success) || !outcome.record) {
+      reply(outcome.reply ?? { success: false, error: SERVER_ERRORS.invalid });
       return;
     }
     if (outcome.id !== connection.id) {
@@ -243,10 +294,7 @@ export class SignalingNode {
       ...(this.options.turn ? { iceServers: [turnCredentials(this.options.turn, connection.id, this.now())] } : {}),
     };
     reply(ack);
-    if (member && outcome.reply === null && authority.hostId === connection.id && authority.pending.length > 0) {
-      // A host coming back sees who is waiting.
-      this.deliver(authority, [{ to: connection.id, event: 'pending-guests', payload: { guests: authority.pending } }]);
-    }
+    if (member && outcome.reply === null) this.greetReturningHost(authority, connection.id);
   }
 
   /** Relays one negotiation message between two admitted members of the sender's room, sender stamped. */

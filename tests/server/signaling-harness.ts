@@ -9,7 +9,8 @@ export interface Harness {
   url: string;
   server: SignalingServer;
   clients: Socket[];
-  client(): Promise<Socket>;
+  /** A connected client; `auth` goes in its handshake (a resume attempt). */
+  client(auth?: Record<string, unknown>, beforeConnect?: (socket: Socket) => void): Promise<Socket>;
   close(): Promise<void>;
 }
 
@@ -35,8 +36,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     url,
     server,
     clients,
-    async client() {
-      const socket = connect(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
+    async client(auth?: Record<string, unknown>, beforeConnect?: (socket: Socket) => void) {
+      const socket = connect(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, ...(auth ? { auth } : {}) });
+      beforeConnect?.(socket);
       clients.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', resolve);

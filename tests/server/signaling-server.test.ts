@@ -34,12 +34,12 @@ async function hostAndGuest(): Promise<{ host: Socket; guest: Socket; hostAck: J
   return { host, guest, hostAck, guestAck };
 }
 
-async function admitted(): Promise<{ host: Socket; guest: Socket; hostId: string; guestId: string }> {
+async function admitted(): Promise<{ host: Socket; guest: Socket; hostId: string; guestId: string; guestToken: string }> {
   const { host, guest, hostAck, guestAck } = await hostAndGuest();
   const joined = next(guest, 'room-joined');
   expect(await ask(host, 'approve-guest', { roomId: ROOM, guestId: guestAck.selfId })).toEqual({ success: true });
   await joined;
-  return { host, guest, hostId: hostAck.selfId ?? '', guestId: guestAck.selfId ?? '' };
+  return { host, guest, hostId: hostAck.selfId ?? '', guestId: guestAck.selfId ?? '', guestToken: guestAck.resumeToken ?? '' };
 }
 
 describe('signaling server: who is who', () => {
@@ -236,6 +236,40 @@ describe('signaling server: dropped connections and TURN', () => {
     const guestSeen = record(guest);
     await settle(2500);
     expect(guestSeen.map((s) => s.event)).not.toContain('room-ended');
+  });
+
+  it('a dropped guest coming back with its token in the handshake is itself again before it sends anything', async () => {
+    harness = await startHarness({ resumeGraceMs: 2000 });
+    const { host, guest, hostId, guestId, guestToken: token } = await admitted();
+    expect(token).toBeTruthy();
+    guest.disconnect();
+    await settle(200);
+    const hostSeen = record(host);
+    const back = await harness.client({ roomId: ROOM, resumeToken: token });
+    // Its first message after the reconnect reaches the host stamped with its old id.
+    const relayed = next<{ from: string }>(host, 'signaling-message');
+    back.emit('signaling-message', { type: 'ice-candidate', data: { connectionId: 'c', candidate: null }, from: 'x', to: hostId, roomId: ROOM });
+    expect((await relayed).from).toBe(guestId);
+    await settle(2300);
+    expect(hostSeen.map((s) => s.event)).not.toContain('participant-left');
+  });
+
+  it('a token past its grace is refused, in the handshake and in a join, and never makes a new participant', async () => {
+    harness = await startHarness({ resumeGraceMs: 300 });
+    const { host, guest, guestToken: token } = await admitted();
+    guest.disconnect();
+    await next(host, 'participant-left');
+    let late: ReturnType<typeof record> = [];
+    await harness.client({ roomId: ROOM, resumeToken: token }, (socket) => {
+      late = record(socket);
+    });
+    await settle(200);
+    expect(late).toEqual([{ event: 'error', payload: { message: ROOM_ERRORS.placeExpired } }]);
+    const hostSeen = record(host);
+    const ack = await ask<JoinAck>(await harness.client(), 'join-room', { roomId: ROOM, participantName: 'Bo', resumeToken: token });
+    expect(ack).toEqual({ success: false, error: ROOM_ERRORS.placeExpired });
+    await settle(200);
+    expect(hostSeen).toEqual([]);
   });
 
   it('after the grace period a dropped guest has left, and the others are told', async () => {

@@ -1,8 +1,9 @@
-import { Alert, Button, Container } from '@mantine/core';
+import { Alert, Button, Container, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { JoinForm } from './JoinForm';
 import { RoomView } from './RoomView';
+import { SignalingModeNotice } from './SignalingModeNotice';
 import { loadStoredRoom } from './room-storage';
 import { isValidRoomId } from './sanitize';
 import { useRoomController } from './useRoomController';
@@ -46,6 +47,9 @@ function ValidRoom({ roomId }: { readonly roomId: string }) {
         onJoin={(name) => void controller.join(name)}
         onCancel={() => void controller.leave({ notify: false, navigate: false })}
       />
+      <Stack mt="lg" maw={520}>
+        <SignalingModeNotice mode={snapshot.signaling} />
+      </Stack>
       <Alert color="gray" mt="lg" maw={520}>
         The first person to join becomes the host and lets the others in. Everyone needs this browser to allow the camera and microphone.
       </Alert>

@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit, IconLink, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { GuestApprovalDialog } from './GuestApprovalDialog';
@@ -7,6 +7,7 @@ import { RecordingSettingsCard } from './RecordingSettingsCard';
 import type { RoomController, RoomSnapshot } from './room-controller';
 import { RoomControlBar } from './RoomControlBar';
 import { RoomRecordingCard } from './RoomRecordingCard';
+import { SignalingModeNotice } from './SignalingModeNotice';
 import classes from './Room.module.css';
 
 export function RoomView({ controller, snapshot }: { controller: RoomController; snapshot: RoomSnapshot }) {
@@ -52,6 +53,12 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
           </Button>
         </Group>
       </Group>
+      {snapshot.signaling === 'local' ? <SignalingModeNotice mode="local" /> : null}
+      {!room.isConnected ? (
+        <Alert color="orange" title="Reconnecting to the room" data-testid="room-reconnecting" role="status">
+          The connection to the signaling server dropped. Calls already connected go on; your place in the room is kept for 30 seconds.
+        </Alert>
+      ) : null}
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">

@@ -35,6 +35,9 @@ export const ROOM_ERRORS = {
   unknownParticipant: 'That participant is not in the room.',
   recordingActive: 'Recording already in progress',
   notRecording: 'No recording in progress',
+  placeExpired: 'You were disconnected from the room for too long, so you have left it.',
+  serverUnreachable: 'Could not reach the signaling server. Check your connection and try again.',
+  invalidReply: 'The signaling server sent a reply this app cannot read.',
 } as const;
 
 export type ConnectionQuality = 'excellent' | 'good' | 'fair' | 'poor';
@@ -99,6 +102,8 @@ const iceServerSchema = z.object({
 });
 export type IceServerConfig = z.infer<typeof iceServerSchema>;
 
+const resumeTokenSchema = z.string().min(1).max(256);
+
 const joinRoomAckSchema = ackSchema.extend({
   participants: z.array(participantInfoSchema).max(64).optional(),
   /** The joiner waits for the host's decision; `room-joined` or an `error` follows. */
@@ -109,19 +114,27 @@ const joinRoomAckSchema = ackSchema.extend({
   hostId: idSchema.optional(),
   roomName: rawName.optional(),
   /** Given by a signaling server: rejoin with it after a dropped connection to keep one's place. */
-  resumeToken: z.string().max(256).optional(),
+  resumeToken: resumeTokenSchema.optional(),
   /** Given by a signaling server configured with TURN: time-limited credentials for this participant. */
   iceServers: z.array(iceServerSchema).max(8).optional(),
 });
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 
 const roomRef = z.object({ roomId: roomIdSchema });
+
+/**
+ * What a client sends with its connection (socket.io's handshake `auth`) once it has a place in a
+ * room: a connection that drops and comes back is given its place again before any event is read,
+ * so nothing it sent while offline goes out under a new identity.
+ */
+export const resumeAuthSchema = z.object({ roomId: roomIdSchema, resumeToken: resumeTokenSchema });
+export type ResumeAuth = z.infer<typeof resumeAuthSchema>;
 const empty = z.object({}).strict();
 
 /** Events a client sends: each payload's schema. */
 export const outgoingSchemas = {
   'create-room': z.object({ roomId: roomIdSchema, roomName: rawName, hostName: rawName }),
-  'join-room': z.object({ roomId: roomIdSchema, participantName: rawName, resumeToken: z.string().max(256).optional() }),
+  'join-room': z.object({ roomId: roomIdSchema, participantName: rawName, resumeToken: resumeTokenSchema.optional() }),
   'signaling-message': peerSignalSchema,
   'start-recording': z.object({ roomId: roomIdSchema, mode: recordingModeSchema }),
   'stop-recording': roomRef,

@@ -19,6 +19,19 @@ import { clearStoredRoom, saveStoredRoom, takeRoomAttempt } from './room-storage
 import { sanitizeName } from './sanitize';
 import type { SignalingTransport } from './signaling-transport';
 import type { RoomNotice } from './room-notice';
+import type { SignalingMode } from './signaling-target';
+
+type ReachableMode = Exclude<SignalingMode, 'checking'>;
+
+/** How a room is reached, supplied by the page: see useRoomController. */
+export interface RoomConnection {
+  /** Finds out whether a signaling server answers ('server') or the room stays in this browser ('local'). */
+  probe(): Promise<ReachableMode>;
+  /** Makes the transport for one join; `allowCreate` gates becoming a room's host (the creation limit). */
+  createSignaling(mode: ReachableMode, allowCreate: () => boolean): SignalingTransport;
+  /** The ICE servers for a mode: a room in this browser needs none (its peers share the machine). */
+  iceServers(mode: ReachableMode): RTCIceServer[];
+}
 
 export type { RoomSnapshot };
 
@@ -28,10 +41,7 @@ export interface RoomDeps {
   notify: (notice: RoomNotice) => void;
   download: (url: string, fileName: string) => void;
   navigateHome: () => void;
-  /** Makes the transport for one join; `allowCreate` gates becoming a room's host (the creation limit). */
-  createSignaling: (selfId: string, allowCreate: () => boolean) => SignalingTransport;
-  newParticipantId: () => string;
-  iceServers: RTCIceServer[];
+  connection: RoomConnection;
 }
 
 export class RoomController {
@@ -45,6 +55,9 @@ export class RoomController {
   private readonly host: HostActions;
   private guestDialogOpen = false;
   private userName = '';
+  private probe: Promise<ReachableMode> | null = null;
+  /** The ICE servers of the current join: the server's TURN credentials, then the configured ones. */
+  private iceServers: RTCIceServer[] = [];
 
   constructor(private readonly deps: RoomDeps) {
     this.recording = new RoomRecordingController({
@@ -79,6 +92,18 @@ export class RoomController {
     return this.store.room;
   }
 
+  /** Finds out how this page reaches the room (shown before joining); a join waits for the answer. */
+  checkSignaling(): Promise<ReachableMode> {
+    if (!this.probe) {
+      this.store.update({ signaling: 'checking' });
+      this.probe = this.deps.connection.probe().then((mode) => {
+        this.store.update({ signaling: mode });
+        return mode;
+      });
+    }
+    return this.probe;
+  }
+
   setGuestDialogOpen(open: boolean): void {
     this.guestDialogOpen = open;
   }
@@ -103,14 +128,17 @@ export class RoomController {
     const problems = await media.start({ echoCancellation: audio.echoCancellation, noiseSuppression: audio.noiseSuppression, autoGainControl: true });
     for (const problem of problems) this.deps.notify({ title: problem.title, message: problem.message, tone: 'error' });
     if (this.media !== media) return; // left while the devices were being asked for
-    const selfId = this.deps.newParticipantId();
-    const signaling = this.deps.createSignaling(selfId, () => takeRoomAttempt('create').allowed);
+    const mode = await this.checkSignaling();
+    if (this.media !== media) return;
+    const signaling = this.deps.connection.createSignaling(mode, () => takeRoomAttempt('create').allowed);
     this.signaling = signaling;
     this.listen(signaling);
     try {
       await signaling.connect();
       const ack = await signaling.emit('join-room', { roomId: this.deps.roomId, participantName: name });
       if (this.signaling !== signaling) return;
+      const selfId = ack.selfId ?? signaling.selfId;
+      this.iceServers = [...(ack.iceServers ?? []), ...this.deps.connection.iceServers(mode)];
       if (!ack.success) this.failJoin(ack.error ?? ROOM_ERRORS.joinFailed);
       else if (ack.isHost) {
         this.enterRoom({ roomId: this.deps.roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
@@ -119,8 +147,13 @@ export class RoomController {
     } catch (error) {
       if (this.signaling !== signaling) return;
       const message = error instanceof Error ? error.message : ROOM_ERRORS.joinFailed;
+      if (message === ROOM_ERRORS.serverUnreachable) {
+        // The server went away since the page checked: from now on this page keeps rooms in this browser, and says so.
+        this.probe = Promise.resolve('local');
+        this.store.update({ signaling: 'local' });
+      }
       // Nobody answered for the room: its host's tab is closed, asleep or frozen in the background.
-      this.failJoin(message === ROOM_ERRORS.ackTimeout ? ROOM_ERRORS.hostUnreachable : message);
+      this.failJoin(message === ROOM_ERRORS.ackTimeout && mode === 'local' ? ROOM_ERRORS.hostUnreachable : message);
     }
   }
 
@@ -201,7 +234,7 @@ export class RoomController {
   }
 
   copyInviteLink(): Promise<void> {
-    return copyInviteLink(this.deps.roomId, this.deps.notify);
+    return copyInviteLink(this.deps.roomId, this.getSnapshot().signaling === 'server', this.deps.notify);
   }
 
   private listen(signaling: SignalingTransport): void {
@@ -233,6 +266,7 @@ export class RoomController {
         },
         error: (message) => {
           if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.failJoin(message);
+          else if (message === ROOM_ERRORS.placeExpired && this.state.phase === 'joined') void this.lostPlace();
           else console.warn('Room:', message);
         },
         signal: (signal) => {
@@ -257,7 +291,7 @@ export class RoomController {
       store: this.store,
       selfId: joined.selfId,
       roomId: joined.roomId,
-      iceServers: this.deps.iceServers,
+      iceServers: this.iceServers,
       sendSignal: (signal) => void this.signaling?.emit('signaling-message', signal),
       notify: this.deps.notify,
       currentState: () => this.controls.currentState(),
@@ -291,6 +325,12 @@ export class RoomController {
     this.store.setStream(participantId, null);
     this.store.dispatch({ type: 'participant-left', participantId });
     this.deps.notify({ title: 'Participant Left', message: `${participant.name} left the room.`, tone: 'info' });
+  }
+
+  /** Away from the server past the grace period: the room went on without us (a host's room has ended). */
+  private async lostPlace(): Promise<void> {
+    await this.leave({ notify: false });
+    this.deps.notify({ title: 'Disconnected', message: ROOM_ERRORS.placeExpired, tone: 'warning' });
   }
 
   private participantMedia(participantId: string): ParticipantMedia {

@@ -31,11 +31,16 @@ export async function downloadRoomFiles(files: readonly RoomFile[], save: (url: 
   notify({ title: 'Download Started', message: `${String(started)} file${started === 1 ? '' : 's'} (${formatFileSize(total)})`, tone: 'success' });
 }
 
-export async function copyInviteLink(roomId: string, notify: (notice: RoomNotice) => void): Promise<void> {
+/** Copies the room's link; what the notice says depends on who can use it (any computer, or this browser's tabs). */
+export async function copyInviteLink(roomId: string, acrossComputers: boolean, notify: (notice: RoomNotice) => void): Promise<void> {
   const link = `${window.location.origin}/room/${encodeURIComponent(roomId)}`;
   try {
     await navigator.clipboard.writeText(link);
-    notify({ title: 'Room Link Copied', message: 'Send it to your guests so they can join.', tone: 'success' });
+    notify(
+      acrossComputers
+        ? { title: 'Room Link Copied', message: 'Send it to your guests so they can join from their own computers.', tone: 'success' }
+        : { title: 'Room Link Copied', message: 'This room connects tabs of this browser only: open the link in another tab here.', tone: 'info' },
+    );
   } catch {
     // No clipboard access (permission or an insecure page): show the link to copy by hand.
     notify({ title: 'Copy the link yourself', message: link, tone: 'warning', sticky: true });

@@ -6,6 +6,7 @@
 import type { ConnectionStats } from './connection-quality';
 import { INITIAL_ROOM_STATE, roomReducer, type RoomAction, type RoomState } from './room-state';
 import type { RoomFile } from './room-notice';
+import type { SignalingMode } from './signaling-target';
 
 export interface RoomSnapshot {
   room: RoomState;
@@ -21,10 +22,12 @@ export interface RoomSnapshot {
   leaving: boolean;
   /** Which of this participant's devices the browser granted (a missing one cannot be turned on). */
   devices: { camera: boolean; microphone: boolean };
+  /** How this page reaches the room: through a signaling server, or this browser's tabs only. */
+  signaling: SignalingMode;
 }
 
 export class RoomStore {
-  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], leaving: false, devices: { camera: false, microphone: false } };
+  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], leaving: false, devices: { camera: false, microphone: false }, signaling: 'checking' };
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void): (() => void) => {

@@ -2,7 +2,8 @@
  * The signaling transport: how a participant reaches the room (SPEC section 7). Requests that
  * expect an acknowledgement resolve with it or fail after 10 s; anything sent while disconnected
  * waits in a queue and goes out, in order, once connected. Subclasses only move messages:
- * LocalSignaling over BroadcastChannel, a socket.io client for cross-device rooms.
+ * LocalSignaling over BroadcastChannel. (The socket.io transport, SocketSignaling, leaves queues and
+ * acknowledgements to socket.io.)
  */
 import {
   ROOM_ERRORS,
@@ -12,6 +13,9 @@ import {
   type OutgoingEvent,
   type OutgoingEvents,
 } from './protocol';
+import { SignalingHandlers, type Handler } from './signaling-handlers';
+
+export type { Handler };
 
 export const ACK_TIMEOUT_MS = 10_000;
 
@@ -30,8 +34,6 @@ const ACKNOWLEDGED: Record<OutgoingEvent, boolean> = {
   'kick-participant': true,
   'set-auto-admit': true,
 };
-
-export type Handler<E extends IncomingEvent> = (payload: IncomingEvents[E]) => void;
 
 export interface SignalingTransport {
   /** This client's id in the room (its participant id). */
@@ -58,7 +60,7 @@ interface PendingAck {
 export abstract class SignalingClient implements SignalingTransport {
   private queue: Queued[] = [];
   private readonly acks = new Map<string, PendingAck>();
-  private readonly handlers = new Map<IncomingEvent, Set<(payload: never) => void>>();
+  private readonly handlers = new SignalingHandlers();
   private nextAck = 0;
   private isConnected = false;
 
@@ -84,14 +86,7 @@ export abstract class SignalingClient implements SignalingTransport {
   }
 
   on<E extends IncomingEvent>(event: E, handler: Handler<E>): () => void {
-    let set = this.handlers.get(event);
-    if (!set) {
-      set = new Set();
-      this.handlers.set(event, set);
-    }
-    const stored = handler as (payload: never) => void;
-    set.add(stored);
-    return () => set.delete(stored);
+    return this.handlers.on(event, handler);
   }
 
   emit<E extends OutgoingEvent>(event: E, payload: OutgoingEvents[E]): Promise<OutgoingAcks[E]> {
@@ -138,9 +133,7 @@ export abstract class SignalingClient implements SignalingTransport {
   }
 
   protected dispatch<E extends IncomingEvent>(event: E, payload: IncomingEvents[E]): void {
-    const set = this.handlers.get(event);
-    if (!set) return;
-    for (const handler of [...set]) (handler as Handler<E>)(payload);
+    this.handlers.dispatch(event, payload);
   }
 
   private enqueue(message: Queued): void {

@@ -2,23 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { downloadUrl } from '../../shared/download';
 import { getSettingsSnapshot } from '../settings/settings-store';
-import { ICE_SERVERS_OVERRIDE_KEY, resolveIceServers } from './ice-config';
-import { LocalSignaling } from './local-signaling';
+import { browserRoomConnection } from './room-connection';
 import { RoomController, type RoomSnapshot } from './room-controller';
 import { showRoomNotice } from './show-room-notice';
-import { newParticipantId } from './sanitize';
-
-const randomBytes = (count: number): Uint8Array => crypto.getRandomValues(new Uint8Array(count));
-
-function iceServers(): RTCIceServer[] {
-  let override: string | null = null;
-  try {
-    override = localStorage.getItem(ICE_SERVERS_OVERRIDE_KEY);
-  } catch {
-    // No storage: the build setting decides.
-  }
-  return resolveIceServers(override, import.meta.env.VITE_ICE_SERVERS);
-}
 
 /**
  * One controller per mounted room page. Leaving the page (in-app navigation) leaves the room;
@@ -34,13 +20,12 @@ export function useRoomController(roomId: string): { controller: RoomController;
         notify: showRoomNotice,
         download: downloadUrl,
         navigateHome: () => void navigate({ to: '/' }),
-        createSignaling: (selfId, allowCreate) => new LocalSignaling({ selfId, allowCreate }),
-        newParticipantId: () => newParticipantId(randomBytes),
-        iceServers: iceServers(),
+        connection: browserRoomConnection(),
       }),
   );
 
   useEffect(() => {
+    void controller.checkSignaling();
     const onPageHide = () => {
       controller.leaveNow();
     };
@@ -54,5 +39,3 @@ export function useRoomController(roomId: string): { controller: RoomController;
   const snapshot = useSyncExternalStore(controller.subscribe, controller.getSnapshot);
   return { controller, snapshot };
 }
-
-

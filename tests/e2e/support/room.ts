@@ -16,17 +16,30 @@ declare global {
   }
 }
 
+export interface RoomContextOptions {
+  /**
+   * Where the pages' signaling goes: 'local' (the default) keeps the room in this browser's tabs,
+   * as these tests of the room itself want; a URL names a signaling server (see signaling-target);
+   * null leaves the app to its default, the signaling server on its own origin.
+   */
+  signaling?: string | null;
+  /** Makes every peer connection use TURN relays only (to prove a path through the relay). */
+  relayOnly?: boolean;
+}
+
 /** Call once per context, before the pages navigate. */
-export async function prepareRoomContext(context: BrowserContext): Promise<void> {
+export async function prepareRoomContext(context: BrowserContext, options: RoomContextOptions = {}): Promise<void> {
   await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write']);
-  await context.addInitScript(() => {
+  await context.addInitScript(({ signaling, relayOnly }) => {
     localStorage.setItem('framecast-ice-servers', 'none');
+    if (signaling === null) localStorage.removeItem('framecast-signaling-url');
+    else localStorage.setItem('framecast-signaling-url', signaling);
     const Native = window.RTCPeerConnection;
     const created: RTCPeerConnection[] = [];
     window.__pcs = created;
     window.RTCPeerConnection = class extends Native {
       constructor(configuration?: RTCConfiguration) {
-        super(configuration);
+        super(relayOnly ? { ...configuration, iceTransportPolicy: 'relay' } : configuration);
         const counts = { local: 0, remote: 0, createdAt: Math.round(performance.now()) };
         this.__candidates = counts;
         this.addEventListener('icecandidate', ({ candidate }) => {
@@ -43,7 +56,7 @@ export async function prepareRoomContext(context: BrowserContext): Promise<void>
         created.push(this);
       }
     };
-  });
+  }, { signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false });
 }
 
 export function newRoomId(label: string): string {
@@ -125,9 +138,13 @@ export async function expectParticipantCount(page: Page, count: number): Promise
 
 /** A host and an admitted guest in a fresh room, both showing the other's live video. */
 export async function roomWithGuest(context: BrowserContext, host: Page, guard: PageGuard, label: string, options: { autoAdmit?: boolean } = {}) {
+  return admitGuest(host, await openPage(context, guard), label, options);
+}
+
+/** Hana hosts a fresh room and approves Gus from `guest` (any page: this browser's or another's). */
+export async function admitGuest(host: Page, guest: Page, label: string, options: { autoAdmit?: boolean } = {}) {
   const roomId = newRoomId(label);
   await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
-  const guest = await openPage(context, guard);
   await requestJoin(guest, roomId, 'Gus');
   await openGuestRequests(host, 1);
   await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();

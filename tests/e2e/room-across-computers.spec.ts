@@ -1,0 +1,87 @@
+/**
+ * Rooms between computers (issue 15): the host and the guest run in two separate Chromium processes
+ * with their own profiles, and meet only through the signaling server that `npm run serve` serves on
+ * the app's own origin. Nothing here sets a signaling address: this is the app's default.
+ */
+import { test as base, expect } from './support/test';
+import { probe, frameAt, meanColor } from './support/media';
+import { launchOtherComputer, type OtherComputer } from './support/other-computer';
+import { admitGuest, expectParticipantCount, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, tile } from './support/room';
+import { downloadAll, record } from './support/room-recording';
+
+const test = base.extend<{ other: OtherComputer }>({
+  other: async ({ guard }, use) => {
+    const other = await launchOtherComputer(guard);
+    await use(other);
+    await other.close();
+  },
+});
+
+test.beforeEach(async ({ context }) => {
+  await prepareRoomContext(context, { signaling: null });
+});
+
+test('a guest on another computer asks, is approved, and each sees the other live; then the host removes them', async ({ page: host, other }) => {
+  const guest = await other.open({ signaling: null });
+  await guest.goto(`/room/${newRoomId('probe')}`);
+  // Before anyone joins, the page says who can reach the room: anyone with the link.
+  await expect(guest.getByTestId('signaling-mode')).toHaveAttribute('data-mode', 'server');
+
+  await admitGuest(host, guest, 'apart');
+  await expectParticipantCount(host, 2);
+  await expectParticipantCount(guest, 2);
+  await expectVideoFlowing(host);
+  await expectVideoFlowing(guest);
+
+  await host.getByRole('button', { name: 'Copy Invite Link' }).click();
+  await expect(host.getByText('Send it to your guests so they can join from their own computers.')).toBeVisible();
+
+  await host.getByRole('button', { name: 'Remove Gus' }).click();
+  await expect(guest.getByText('The host removed you from the room.')).toBeVisible();
+  await expect(guest).toHaveURL(/\/$/);
+  await expectParticipantCount(host, 1);
+  await expect(tile(host, 'Gus')).toHaveCount(0);
+});
+
+test('a guest on another computer whom the host rejects is told so and never sees the room', async ({ page: host, other }) => {
+  const roomId = newRoomId('apart-reject');
+  await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+  const guest = await other.open({ signaling: null });
+  await requestJoin(guest, roomId, 'Gus');
+  await expect(guest.getByTestId('waiting-for-host')).toBeVisible();
+  await openGuestRequests(host, 1);
+  await host.getByRole('dialog').getByRole('button', { name: 'Reject Gus' }).click();
+  await expect(guest.getByTestId('join-error')).toContainText('Guest request rejected by host');
+  await expect(tile(guest, 'Hana')).toHaveCount(0);
+  await expectParticipantCount(host, 1);
+});
+
+test('when the host leaves, the room ends for the guest on the other computer', async ({ page: host, other }) => {
+  const guest = await other.open({ signaling: null });
+  await admitGuest(host, guest, 'apart-leave');
+  await host.getByRole('button', { name: 'Leave Room' }).click();
+  await expect(guest.getByText('The host left, so the room has ended.')).toBeVisible({ timeout: 15_000 });
+  await expect(guest).toHaveURL(/\/$/);
+});
+
+test('a mixed recording made across two computers holds both of them', async ({ page: host, other }, testInfo) => {
+  const guest = await other.open({ signaling: null });
+  await admitGuest(host, guest, 'apart-mixed');
+  // The guest shows their screen (green) while the host shows the camera (blue).
+  await guest.getByRole('button', { name: 'Share screen' }).click();
+  await expect(host.getByTestId('room-status').filter({ hasText: 'Gus is sharing their screen' })).toBeVisible();
+  const wall = await record(host, 4, async () => {
+    await expect(guest.getByText('The host is recording this room.')).toBeVisible();
+  });
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  const file = saved?.file ?? '';
+  const info = await probe(file);
+  expect(info.video).toMatchObject({ width: 1920, height: 1080 });
+  expect(info.duration).toBeGreaterThan(wall - 1);
+  expect(info.duration).toBeLessThan(wall + 2);
+  const frame = await frameAt(file, 3);
+  const [lr, lg, lb] = meanColor(frame, 200, 400, 560, 280);
+  const [rr, rg, rb] = meanColor(frame, 1160, 400, 560, 280);
+  expect(lb).toBeGreaterThan(Math.max(lr, lg) + 40);
+  expect(rg).toBeGreaterThan(Math.max(rr, rb) + 40);
+});

@@ -1,0 +1,32 @@
+/**
+ * A second computer for room tests: another Chromium process with its own profile, so nothing is
+ * shared with the first (no BroadcastChannel, storage or locks). Only a signaling server can bring
+ * the two together.
+ */
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './chromium';
+import { prepareRoomContext, type RoomContextOptions } from './room';
+import type { PageGuard } from './test';
+
+export interface OtherComputer {
+  /** A page on the other computer, watched by the test's guard. */
+  open(options?: RoomContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchOtherComputer(guard: PageGuard): Promise<OtherComputer> {
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
+  });
+  return {
+    async open(options = {}) {
+      const context = await browser.newContext({ baseURL: BASE_URL, acceptDownloads: true, serviceWorkers: 'block' });
+      await prepareRoomContext(context, options);
+      const page = await context.newPage();
+      guard.watch(page);
+      return page;
+    },
+    close: () => browser.close(),
+  };
+}

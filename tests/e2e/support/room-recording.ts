@@ -1,0 +1,73 @@
+/** Driving a room recording as the host does: start, wait on the recording's own clock, stop, download. */
+import path from 'node:path';
+import type { Download, Page } from '@playwright/test';
+import { expect } from './test';
+
+/** Waits until the recording's own clock (what the card shows) reaches `seconds`. */
+export async function waitForRecorded(host: Page, seconds: number): Promise<void> {
+  const duration = host.getByTestId('room-recording-duration');
+  await expect(duration).toBeVisible({ timeout: 20_000 });
+  const recorded = async () => {
+    const [minutes = 0, secs = 0] = ((await duration.textContent()) ?? '0:00').split(':').map(Number);
+    return minutes * 60 + secs;
+  };
+  await expect.poll(recorded, { timeout: seconds * 1000 + 20_000 }).toBeGreaterThanOrEqual(seconds);
+}
+
+/**
+ * Records for `seconds` of the recording's own clock (a busy machine must not shorten the file) and
+ * stops. Returns the wall time between the REC badge appearing and the Stop click, measured in the
+ * page, to compare with the file's duration.
+ */
+export async function record(host: Page, seconds: number, whileRecording: () => Promise<void> = () => Promise.resolve()): Promise<number> {
+  await host.evaluate(() => {
+    const times = { started: 0, processing: false };
+    (window as unknown as { __rec: typeof times }).__rec = times;
+    const observer = new MutationObserver(() => {
+      if (!times.started && document.querySelector('[data-testid="room-recording-badge"]')) times.started = performance.now();
+      // Processing can be brief: note whether its disabled button ever showed.
+      if (document.querySelector<HTMLButtonElement>('button[aria-label="Processing"]')?.disabled && times.started) times.processing = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await expect(host.getByTestId('room-recording-badge')).toHaveText('REC', { timeout: 20_000 });
+  await whileRecording();
+  await waitForRecorded(host, seconds);
+  const wall = await host.evaluate(() => {
+    const times = (window as unknown as { __rec: { started: number } }).__rec;
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Stop recording"]');
+    if (!button) throw new Error('No Stop button');
+    button.click();
+    return (performance.now() - times.started) / 1000;
+  });
+  await expect(host.getByText('Recording Complete')).toBeVisible({ timeout: 30_000 });
+  expect(await host.evaluate(() => (window as unknown as { __rec: { processing: boolean } }).__rec.processing)).toBe(true);
+  return wall;
+}
+
+/** Presses Download on the Recording Complete notice, or on the card, and saves every file it starts. */
+export async function downloadAll(host: Page, count: number, dir: string, from: 'notice' | 'card' = 'notice'): Promise<{ name: string; file: string }[]> {
+  const downloads: Download[] = [];
+  const collected = new Promise<void>((resolve) => {
+    host.on('download', (download) => {
+      downloads.push(download);
+      if (downloads.length === count) resolve();
+    });
+  });
+  const notice = host.getByRole('alert').filter({ hasText: 'Recording Complete' });
+  if (from === 'notice') await notice.getByRole('button', { name: 'Download' }).click();
+  else {
+    await notice.getByRole('button', { name: 'Close notification' }).click();
+    await expect(notice).toHaveCount(0);
+    await host.getByRole('button', { name: 'Download', exact: true }).click();
+  }
+  await collected;
+  return Promise.all(
+    downloads.map(async (download) => {
+      const file = path.join(dir, download.suggestedFilename());
+      await download.saveAs(file);
+      return { name: download.suggestedFilename(), file };
+    }),
+  );
+}

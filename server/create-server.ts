@@ -88,6 +88,8 @@ export async function createSignalingServer(
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
+    // The app may be served from another origin than its signaling server; allowRequest below decides who may connect.
+    cors: { origin: env.allowedOrigins ?? true },
     allowRequest: (request, callback) => {
       const origin = request.headers.origin;
       callback(null, !env.allowedOrigins || (typeof origin === 'string' && env.allowedOrigins.includes(origin)));

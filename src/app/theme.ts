@@ -19,6 +19,9 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-blue-filled': t.colors.blue[8],
     '--mantine-color-blue-filled-hover': t.colors.blue[9],
     '--mantine-color-blue-light-color': t.colors.blue[9],
+    // Warning titles on their pale backgrounds: Mantine's yellow and orange text reads at about 3:1.
+    '--mantine-color-yellow-light-color': '#7a4a00',
+    '--mantine-color-orange-light-color': '#8f3a00',
   },
   dark: {
     '--mantine-color-dimmed': t.colors.dark[1],

@@ -6,8 +6,9 @@
 import { test as base, expect } from './support/test';
 import { probe, frameAt, meanColor } from './support/media';
 import { launchOtherComputer, type OtherComputer } from './support/other-computer';
-import { admitGuest, expectParticipantCount, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, tile } from './support/room';
+import { admitGuest, describeConnections, expectParticipantCount, openPage, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, tile } from './support/room';
 import { downloadAll, record } from './support/room-recording';
+import { freePort } from './support/servers';
 
 const test = base.extend<{ other: OtherComputer }>({
   other: async ({ guard }, use) => {
@@ -84,4 +85,31 @@ test('a mixed recording made across two computers holds both of them', async ({ 
   const [rr, rg, rb] = meanColor(frame, 1160, 400, 560, 280);
   expect(lb).toBeGreaterThan(Math.max(lr, lg) + 40);
   expect(rg).toBeGreaterThan(Math.max(rr, rb) + 40);
+});
+
+test('with no signaling server answering, the room says it connects this browser’s tabs only, and asks no STUN server', async ({ browser, guard }) => {
+  // Nothing listens on a port just found free: as on a static host or offline. The browser logs the refused probe.
+  guard.allowConsoleError(/ERR_CONNECTION_REFUSED/);
+  const closedPort = await freePort();
+  const context = await browser.newContext({ permissions: ['camera', 'microphone'] });
+  // A STUN server is configured, yet a room in one browser must not use it.
+  await prepareRoomContext(context, { signaling: `http://127.0.0.1:${String(closedPort)}`, iceServers: 'stun:127.0.0.1:3478' });
+  const host = await openPage(context, guard);
+  const roomId = newRoomId('tabs');
+  await host.goto(`/room/${roomId}`);
+  const notice = host.getByTestId('signaling-mode');
+  await expect(notice).toHaveAttribute('data-mode', 'local');
+  await expect(notice).toContainText('This room connects tabs of this browser only');
+  await hostRoom(host, roomId, 'Hana');
+  await expect(host.getByTestId('signaling-mode')).toContainText('guests on other computers cannot join');
+  await host.getByRole('button', { name: 'Copy Invite Link' }).click();
+  await expect(host.getByText('This room connects tabs of this browser only: open the link in another tab here.')).toBeVisible();
+
+  const guest = await openPage(context, guard);
+  await requestJoin(guest, roomId, 'Gus');
+  await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  const configured = await host.evaluate(() => (window.__pcs ?? []).map((pc) => pc.getConfiguration().iceServers ?? []));
+  expect(configured, await describeConnections(host)).not.toHaveLength(0);
+  expect(configured.flat()).toEqual([]);
+  await context.close();
 });

@@ -25,13 +25,15 @@ export interface RoomContextOptions {
   signaling?: string | null;
   /** Makes every peer connection use TURN relays only (to prove a path through the relay). */
   relayOnly?: boolean;
+  /** The pages' ICE server setting (framecast-ice-servers); 'none' unless given, as this machine has no network. */
+  iceServers?: string;
 }
 
 /** Call once per context, before the pages navigate. */
 export async function prepareRoomContext(context: BrowserContext, options: RoomContextOptions = {}): Promise<void> {
   await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write']);
-  await context.addInitScript(({ signaling, relayOnly }) => {
-    localStorage.setItem('framecast-ice-servers', 'none');
+  await context.addInitScript(({ signaling, relayOnly, iceServers }) => {
+    localStorage.setItem('framecast-ice-servers', iceServers);
     if (signaling === null) localStorage.removeItem('framecast-signaling-url');
     else localStorage.setItem('framecast-signaling-url', signaling);
     const Native = window.RTCPeerConnection;
@@ -56,7 +58,7 @@ export async function prepareRoomContext(context: BrowserContext, options: RoomC
         created.push(this);
       }
     };
-  }, { signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false });
+  }, { signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false, iceServers: options.iceServers ?? 'none' });
 }
 
 export function newRoomId(label: string): string {

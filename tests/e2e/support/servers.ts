@@ -33,8 +33,8 @@ function startProcess(command: string, args: string[], env: Record<string, strin
         resolve(child);
       }
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited with ${String(code)}:\n${output}`));

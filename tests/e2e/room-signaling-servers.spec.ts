@@ -1,0 +1,90 @@
+/**
+ * Rooms through the deployments a team runs for real (issue 15), each server started by the test on
+ * free loopback ports: two signaling nodes sharing rooms through Redis, and coturn relaying media.
+ * Host and guest are separate Chromium processes (two computers).
+ */
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './support/test';
+import { launchOtherComputer, type OtherComputer } from './support/other-computer';
+import { admitGuest, describeConnections, expectParticipantCount, expectVideoFlowing, prepareRoomContext, tile } from './support/room';
+import { startRedis, startSignalingNode, startTurn } from './support/servers';
+
+const test = base.extend<{ other: OtherComputer }>({
+  other: async ({ guard }, use) => {
+    const other = await launchOtherComputer(guard);
+    await use(other);
+    await other.close();
+  },
+});
+
+/** The type of the local candidate each open connection of the page actually uses. */
+function selectedCandidateTypes(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const types: string[] = [];
+    for (const pc of window.__pcs ?? []) {
+      if (pc.connectionState !== 'connected') continue;
+      const stats = new Map<string, { type: string; [key: string]: unknown }>();
+      (await pc.getStats()).forEach((s: { id: string; type: string }) => stats.set(s.id, s));
+      for (const s of stats.values()) {
+        if (s.type !== 'transport' || typeof s.selectedCandidatePairId !== 'string') continue;
+        const pair = stats.get(s.selectedCandidatePairId);
+        const local = typeof pair?.localCandidateId === 'string' ? stats.get(pair.localCandidateId) : undefined;
+        types.push(String(local?.candidateType));
+      }
+    }
+    return types;
+  });
+}
+
+test('two signaling nodes share rooms through Redis: host on one, guest on the other, and a restarted node keeps the guest in', async ({ page: host, context, other, guard }) => {
+  test.setTimeout(120_000);
+  // While node 2 is down the browser itself logs each refused reconnection attempt.
+  guard.allowConsoleError(/ERR_CONNECTION_REFUSED|WebSocket connection to .* failed/);
+  const redis = await startRedis();
+  const env = { REDIS_URL: redis.url };
+  const node1 = await startSignalingNode(env);
+  let node2 = await startSignalingNode(env);
+  try {
+    await prepareRoomContext(context, { signaling: node1.url });
+    const guest = await other.open({ signaling: node2.url });
+    await admitGuest(host, guest, 'nodes');
+    await expectVideoFlowing(host);
+    await expectVideoFlowing(guest);
+
+    // Node 2 goes down and comes back on its address: the guest reconnects and is still Gus.
+    await node2.stop();
+    await expect(guest.getByTestId('room-reconnecting')).toBeVisible();
+    node2 = await startSignalingNode(env, node2.port);
+    await expect(guest.getByTestId('room-reconnecting')).toHaveCount(0, { timeout: 15_000 });
+    await expectParticipantCount(host, 2);
+    await expect(host.getByText('Gus left the room.')).toHaveCount(0);
+
+    // The server knows the returning connection as the same participant: the host's word still reaches it.
+    await host.getByRole('button', { name: 'Remove Gus' }).click();
+    await expect(guest.getByText('The host removed you from the room.')).toBeVisible();
+    await expect(tile(host, 'Gus')).toHaveCount(0);
+  } finally {
+    await Promise.all([node1.stop(), node2.stop()]);
+    await redis.stop();
+  }
+});
+
+test('with TURN configured, two computers that may only use relays connect through coturn', async ({ page: host, context, other }) => {
+  const turn = await startTurn();
+  const node = await startSignalingNode({ TURN_URLS: turn.url, TURN_SECRET: turn.secret });
+  try {
+    await prepareRoomContext(context, { signaling: node.url, relayOnly: true });
+    const guest = await other.open({ signaling: node.url, relayOnly: true });
+    await admitGuest(host, guest, 'relay');
+    await expectVideoFlowing(host);
+    await expectVideoFlowing(guest);
+    for (const page of [host, guest]) {
+      const types = await selectedCandidateTypes(page);
+      expect(types, await describeConnections(page)).not.toHaveLength(0);
+      expect(types.every((type) => type === 'relay')).toBe(true);
+    }
+  } finally {
+    await node.stop();
+    await turn.stop();
+  }
+});

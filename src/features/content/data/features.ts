@@ -53,6 +53,7 @@ export const MODE_CARDS: readonly ModeCard[] = [
     badges: ['Peer to peer'],
     description: 'A room where a host admits guests and records the conversation.',
     benefits: [
+      'Guests join from their own computers with the invite link, through the app’s signaling server',
       'Video and audio travel directly between participants over WebRTC',
       'The host approves or rejects each guest',
       'Anyone in the room can share their screen',

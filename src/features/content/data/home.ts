@@ -44,7 +44,7 @@ export const HOME_FEATURES: readonly (IconPoint & { readonly badge?: string; rea
     icon: 'users',
     title: 'Real-time collaboration',
     description:
-      'Open a room, admit your guests, and talk peer to peer, with screen sharing. The host records everyone mixed into one file, one file per person, or local only.',
+      'Open a room, send the link, admit your guests from their own computers, and talk peer to peer, with screen sharing. The host records everyone mixed into one file, one file per person, or local only.',
   },
 ];
 

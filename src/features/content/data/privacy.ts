@@ -45,7 +45,9 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Rooms with guests',
       items: [
         'Audio and video in a room travel directly between participants’ browsers (peer to peer, encrypted by WebRTC).',
-        'To connect, browsers exchange technical details such as network addresses. Where a signaling server is used, it passes these messages and your chosen display name and does not receive audio or video.',
+        'To meet, browsers go through the app’s signaling server. It sees the room id, the names people enter, and connection metadata (network addresses, and the technical details browsers exchange to connect). It never receives audio or video, and keeps a room only while someone is in it.',
+        'Browsers may ask STUN servers for their public address, and where the network needs it media is relayed by a TURN server, still encrypted. These servers see the IP addresses involved, never the content.',
+        'A room that connects tabs of one browser only (when no signaling server answers) uses no server at all: not even STUN.',
         'Only the host can record a room, and everyone in the room sees when a recording is running.',
         'Record other people only with their consent.',
       ],

@@ -26,15 +26,16 @@ function freePort() {
   });
 }
 
-function waitForLine(child, pattern) {
+function waitForLine(child, pattern, stream = child.stdout) {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${output}`)), 15_000);
-    child.stdout.on('data', (chunk) => {
+    stream.on('data', (chunk) => {
       output += chunk;
-      if (pattern.test(output)) {
+      const match = pattern.exec(output);
+      if (match) {
         clearTimeout(timer);
-        resolve();
+        resolve(match);
       }
     });
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
@@ -42,6 +43,37 @@ function waitForLine(child, pattern) {
 }
 
 const rssBytes = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/**
+ * A node's memory after a full garbage collection, read through its inspector: what the rooms really
+ * keep, where RSS also counts garbage not yet collected and heap space V8 has not handed back.
+ */
+async function retainedBytes(inspectorUrl) {
+  const ws = new WebSocket(inspectorUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let nextId = 0;
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      const onMessage = (event) => {
+        const message = JSON.parse(event.data);
+        if (message.id !== id) return;
+        ws.removeEventListener('message', onMessage);
+        resolve(message.result);
+      };
+      ws.addEventListener('message', onMessage);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await call('HeapProfiler.collectGarbage');
+  await call('HeapProfiler.collectGarbage');
+  const result = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+  ws.close();
+  const usage = JSON.parse(result.result.value);
+  return usage.heapUsed + usage.external;
+}
 
 function redisUsedMemory(port) {
   const info = spawnSync('redis-cli', ['-p', String(port), 'INFO', 'memory'], { encoding: 'utf8' }).stdout;
@@ -73,17 +105,18 @@ try {
   const nodes = [];
   for (let i = 0; i < 2; i++) {
     const port = await freePort();
-    const child = spawn(process.execPath, [path.join(ROOT, 'dist-server/index.js')], {
+    const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', path.join(ROOT, 'dist-server/index.js')], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', REDIS_URL: `redis://127.0.0.1:${redisPort}` },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
+    const [, inspector] = await waitForLine(child, /Debugger listening on (ws:\S+)/, child.stderr);
     await waitForLine(child, /signaling on/);
-    nodes.push({ url: `http://127.0.0.1:${port}`, pid: child.pid });
+    nodes.push({ url: `http://127.0.0.1:${port}`, pid: child.pid, inspector });
   }
   await sleep(500);
-  const before = { rss: nodes.map((n) => rssBytes(n.pid)), redis: redisUsedMemory(redisPort) };
+  const before = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
 
   // 500 rooms of 4: participants alternate between the nodes, so every room spans both.
   console.log(`joining ${ROOMS} rooms of ${PER_ROOM} across 2 nodes…`);
@@ -115,7 +148,7 @@ try {
   }
   latencies.sort((a, b) => a - b);
   await sleep(1000);
-  const after = { rss: nodes.map((n) => rssBytes(n.pid)), redis: redisUsedMemory(redisPort) };
+  const after = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
 
   // Negotiation traffic: in the first SENDING_ROOMS rooms, each member sends to the next one (across
   // nodes), 40 a second each (under the 60/s per-connection limit): 8,000 messages a second offered
@@ -144,11 +177,13 @@ try {
   const perSecond = received / blastSeconds;
 
   const idleGrowth = after.rss.reduce((s, v, i) => s + v - before.rss[i], 0);
+  const retainedGrowth = after.retained.reduce((s, v, i) => s + v - before.retained[i], 0);
   const redisGrowth = after.redis - before.redis;
   console.log('\nSignaling, 2 nodes + Redis, all on this machine');
   console.log(`join latency (${latencies.length} joins, ${ROOMS} rooms of ${PER_ROOM}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
   console.log(`relayed negotiation: ${perSecond.toFixed(0)} messages/s received (${sent} sent, ${received} received in ${blastSeconds.toFixed(1)} s)`);
-  console.log(`memory per idle room: ${((idleGrowth + redisGrowth) / ROOMS / 1024).toFixed(1)} KB (node RSS ${(idleGrowth / ROOMS / 1024).toFixed(1)} KB, of which the connections of 4 participants; Redis ${(redisGrowth / ROOMS / 1024).toFixed(2)} KB)`);
+  const kb = (bytes) => (bytes / ROOMS / 1024).toFixed(1);
+  console.log(`memory per idle room (4 connected participants): ${kb(retainedGrowth + redisGrowth)} KB kept after garbage collection (node heap and buffers ${kb(retainedGrowth)} KB, Redis ${kb(redisGrowth)} KB); node RSS grew ${kb(idleGrowth)} KB per room`);
   for (const room of rooms) for (const member of room.members) member.socket.disconnect();
 } finally {
   // Nodes first, then Redis.

@@ -23,7 +23,6 @@ import {
 import {
   ROOM_ERRORS,
   isOutgoingEvent,
-  outgoingSchemas,
   parseOutgoing,
   resumeAuthSchema,
   type Ack,
@@ -89,6 +88,7 @@ const participantRoom = (id: string): string => `p:${id}`;
 
 /** What the handshake's resume attempt found, kept on the socket until its connection is accepted. */
 type ResumeResult = { kind: 'resumed'; id: string; roomId: string; token: string; state: AuthorityState } | { kind: 'expired' } | { kind: 'none' };
+const NO_RESUME: ResumeResult = { kind: 'none' };
 
 const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
   'create-room': 'join',
@@ -131,7 +131,6 @@ export class SignalingNode {
           next();
         })
         .catch(() => {
-          (socket.data as { resume?: ResumeResult }).resume = { kind: 'none' };
           next();
         });
     });
@@ -151,7 +150,7 @@ export class SignalingNode {
 
   private async resumeFromHandshake(auth: unknown): Promise<ResumeResult> {
     const parsed = resumeAuthSchema.safeParse(auth);
-    if (!parsed.success) return { kind: 'none' };
+    if (!parsed.success) return NO_RESUME;
     const { roomId, resumeToken } = parsed.data;
     return this.options.store.update<ResumeResult>(roomId, (record) => {
       const id = record?.tokens[resumeToken];
@@ -162,7 +161,9 @@ export class SignalingNode {
   }
 
   private accept(socket: Socket): void {
-    const resume = (socket.data as { resume?: ResumeResult }).resume ?? { kind: 'none' };
+    const data = socket.data as { resume?: ResumeResult };
+    const resume = data.resume ?? NO_RESUME;
+    delete data.resume;
     const resumed = resume.kind === 'resumed' ? resume : null;
     const connection: Connection = {
       id: resumed?.id ?? randomUUID(),
@@ -171,15 +172,17 @@ export class SignalingNode {
       limits: new ConnectionLimits(),
     };
     void socket.join(participantRoom(connection.id));
-    for (const event of Object.keys(outgoingSchemas)) {
-      if (!isOutgoingEvent(event)) continue;
-      socket.on(event, (payload: unknown, ack: unknown) => {
-        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
-        this.handle(socket, connection, event, payload, reply).catch(() => {
-          reply({ success: false, error: SERVER_ERRORS.invalid });
-        });
+    // One listener for every event, not one per event: each connection's listeners are part of what an
+    // idle room costs. socket.io passes the acknowledgement callback last, when the client asked for one.
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (!isOutgoingEvent(event)) return;
+      const ack = args.at(-1);
+      const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+      const payload = typeof args[0] === 'function' ? undefined : args[0];
+      this.handle(socket, connection, event, payload, reply).catch(() => {
+        reply({ success: false, error: SERVER_ERRORS.invalid });
       });
-    }
+    });
     socket.on('disconnect', () => {
       void this.dropped(connection);
     });

@@ -1,4 +1,4 @@
-import { takeAttempt, type RateRule } from '../src/features/room/rate-limit';
+import { takeAttempt, type RateRule } from '../src/features/room/signaling/rate-limit';
 
 /** What one connection may send, per kind of request (sliding windows). */
 export const CONNECTION_LIMITS = {

@@ -4,7 +4,7 @@
  * change goes through `update`, which runs one function on one room's record with no other update of
  * that room in between, so two joins racing for an empty room give one host.
  */
-import type { AuthorityState } from '../src/features/room/room-authority';
+import type { AuthorityState } from '../src/features/room/signaling/room-authority';
 
 export interface RoomRecord {
   authority: AuthorityState;

@@ -19,7 +19,7 @@ import {
   type AuthorityRequest,
   type AuthorityState,
   type Delivery,
-} from '../src/features/room/room-authority';
+} from '../src/features/room/signaling/room-authority';
 import {
   ROOM_ERRORS,
   isOutgoingEvent,
@@ -29,9 +29,9 @@ import {
   type JoinRoomAck,
   type OutgoingEvent,
   type OutgoingEvents,
-} from '../src/features/room/protocol';
+} from '../src/features/room/signaling/protocol';
 import { sanitizeName, sanitizeRoomName } from '../src/features/room/sanitize';
-import { toAuthorityRequest } from '../src/features/room/wire-requests';
+import { toAuthorityRequest } from '../src/features/room/signaling/wire-requests';
 import { ConnectionLimits, type LimitKind } from './connection-limits';
 import type { RoomRecord, RoomStore } from './room-store';
 import { turnCredentials, type TurnConfig } from './turn-credentials';

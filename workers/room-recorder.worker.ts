@@ -15,7 +15,7 @@ import type {
   RoomRecorderWorkerApi,
   RoomStopResult,
   RoomTile,
-} from '../src/features/room/room-recorder-api';
+} from '../src/features/room/recording/room-recorder-api';
 import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { drawRoom } from './lib/room-compositor';

@@ -72,17 +72,23 @@ function fillTemplate(template: string, page: PrerenderPage, headHtml: string, l
 
 export function prerender(options: { ssrEntry: string }): Plugin {
   let config: ResolvedConfig;
+  let buildFailed = false;
   return {
     name: 'framecast:prerender',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(resolved) {
       config = resolved;
     },
+    buildEnd(error) {
+      // closeBundle runs after a failed build too: prerendering then would hide the build's own error.
+      buildFailed = error !== undefined;
+    },
     closeBundle: {
       // Before vite-plugin-pwa writes the service worker, so the pages are in its precache.
       order: 'pre',
       sequential: true,
       async handler() {
+        if (buildFailed) return;
         const outDir = path.resolve(config.root, config.build.outDir);
         const entry = path.resolve(config.root, options.ssrEntry);
         if (!existsSync(entry)) throw new Error(`prerender: ${options.ssrEntry} is missing; run the SSR build first (npm run build)`);

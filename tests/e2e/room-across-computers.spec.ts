@@ -101,7 +101,7 @@ test('with no signaling server answering, the room says it connects this browser
   await expect(notice).toHaveAttribute('data-mode', 'local');
   await expect(notice).toContainText('This room connects tabs of this browser only');
   await hostRoom(host, roomId, 'Hana');
-  await expect(host.getByTestId('signaling-mode')).toContainText('guests on other computers cannot join');
+  await expect(host.getByTestId('signaling-mode')).toContainText('Connects tabs of this browser only');
   await host.getByRole('button', { name: 'Copy Invite Link' }).click();
   await expect(host.getByText('This room connects tabs of this browser only: open the link in another tab here.')).toBeVisible();
 

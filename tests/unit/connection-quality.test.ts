@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { connectionQuality, statsSince, totalsFromReport, worstQuality } from '../../src/features/room/connection-quality';
-import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '../../src/features/room/reconnect-policy';
+import { connectionQuality, statsSince, totalsFromReport, worstQuality } from '../../src/features/room/peers/connection-quality';
+import { MAX_RECONNECT_ATTEMPTS, reconnectDelay } from '../../src/features/room/peers/reconnect-policy';
 
 const q = (roundTripTime: number, packetsLost: number, jitter: number) => connectionQuality({ roundTripTime, packetsLost, jitter });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcedRecordingState, nextRecordingState, recordingControls } from '../../src/features/room/room-recording-machine';
+import { announcedRecordingState, nextRecordingState, recordingControls } from '../../src/features/room/recording/room-recording-machine';
 import { checkHostAction } from '../../src/features/room/room-permissions';
 
 describe('room recording lifecycle', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RoomRecordingOutputs } from '../../src/features/room/room-recording-outputs';
-import { finishedFiles, roomRecordingStats } from '../../src/features/room/room-recording-format';
+import { RoomRecordingOutputs } from '../../src/features/room/recording/room-recording-outputs';
+import { finishedFiles, roomRecordingStats } from '../../src/features/room/recording/room-recording-format';
 
 const settings = { videoKbps: 5000, audioKbps: 128, frameRate: 30 };
 const host = { id: 'hostid', name: 'Hana', isLocal: true };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MIXED_SIZE, PARTICIPANT_SIZE, mixedTiles, participantOutput, recordingPlan } from '../../src/features/room/room-recording-plan';
-import { DEFAULT_ICE_SERVERS, parseIceServers, resolveIceServers } from '../../src/features/room/ice-config';
+import { MIXED_SIZE, PARTICIPANT_SIZE, mixedTiles, participantOutput, recordingPlan } from '../../src/features/room/recording/room-recording-plan';
+import { DEFAULT_ICE_SERVERS, parseIceServers, resolveIceServers } from '../../src/features/room/peers/ice-config';
 
 const people = [
   { id: 'guest1', name: 'Gus', isLocal: false },

@@ -9,7 +9,7 @@ import {
   sanitizeRoomId,
   sanitizeRoomName,
 } from '../../src/features/room/sanitize';
-import { ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, takeAttempt } from '../../src/features/room/rate-limit';
+import { ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, takeAttempt } from '../../src/features/room/signaling/rate-limit';
 
 describe('sanitizing names and room ids', () => {
   it('trims, collapses whitespace and removes control and invisible characters', () => {

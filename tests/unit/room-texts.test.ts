@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PROCESSED, NO_REQUESTS, emptyRequestsText, pendingSummary, requestTimeLabel } from '../../src/features/room/guest-requests';
+import { ALL_PROCESSED, NO_REQUESTS, emptyRequestsText, pendingSummary, requestTimeLabel } from '../../src/features/room/ui/guest-requests';
 import {
   averageBitrate,
   formatBitrate,
@@ -9,11 +9,11 @@ import {
   participantFileName,
   recordingCompleteMessage,
   unfinishedFilesMessage,
-} from '../../src/features/room/room-recording-format';
-import { participantCountText, roomStatusTexts } from '../../src/features/room/status-text';
-import { initials, tileState, type TileFacts } from '../../src/features/room/tile-state';
+} from '../../src/features/room/recording/room-recording-format';
+import { participantCountText, roomStatusTexts } from '../../src/features/room/ui/status-text';
+import { initials, tileState, type TileFacts } from '../../src/features/room/ui/tile-state';
 import { parseStoredRoom } from '../../src/features/room/stored-room';
-import { parsePeerMessage } from '../../src/features/room/data-messages';
+import { parsePeerMessage } from '../../src/features/room/peers/data-messages';
 
 describe('guest approval texts', () => {
   it('shows the request time, or "just now" when it is invalid', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSignalingTarget } from '../../src/features/room/signaling-target';
+import { resolveSignalingTarget } from '../../src/features/room/signaling/signaling-target';
 
 const ORIGIN = 'https://app.example';
 

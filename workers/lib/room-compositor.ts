@@ -3,7 +3,7 @@
  * with a name label in the mixed recording. A participant with no picture yet gets a dark tile
  * with their name, so the layout never jumps when video arrives.
  */
-import { fitInside, roomLayout, type TileRect } from '../../src/features/room/room-layout';
+import { fitInside, roomLayout, type TileRect } from '../../src/features/room/recording/room-layout';
 
 type Context = OffscreenCanvasRenderingContext2D;
 

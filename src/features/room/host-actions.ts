@@ -3,15 +3,15 @@
  * participants, change the recording mode and auto-admit. A non-host pressing these gets the
  * spec's Permission Denied notice, or silence where the spec says so; the host's tab checks again.
  */
-import { ROOM_ERRORS, type RoomRecordingMode } from './protocol';
+import { ROOM_ERRORS, type RoomRecordingMode } from './signaling/protocol';
 import type { RoomNotice } from './room-notice';
 import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
 import type { RoomStore } from './room-store';
-import type { SignalingTransport } from './signaling-transport';
+import type { SignalingTransport } from './signaling/signaling-transport';
 
 export interface HostActionsDeps {
   store: RoomStore;
-  signaling: () => SignalingTransport | null;
+  signaling: SignalingTransport;
   notify: (notice: RoomNotice) => void;
 }
 
@@ -37,8 +37,8 @@ export class HostActions {
   }
 
   async kick(participantId: string): Promise<void> {
-    const signaling = this.deps.signaling();
-    if (!this.allowed('kick') || !signaling) return;
+    const { signaling } = this.deps;
+    if (!this.allowed('kick')) return;
     const { room } = this.deps.store;
     const participant = room.participants.find((p) => p.id === participantId);
     const ack = await signaling.emit('kick-participant', { participantId, roomId: room.roomId }).catch(() => null);
@@ -51,17 +51,16 @@ export class HostActions {
   }
 
   async setAutoAdmit(enabled: boolean): Promise<void> {
-    const signaling = this.deps.signaling();
-    if (!this.allowed('auto-admit') || !signaling) return;
+    const { signaling } = this.deps;
+    if (!this.allowed('auto-admit')) return;
     await signaling.emit('set-auto-admit', { roomId: this.deps.store.room.roomId, enabled }).catch(() => undefined);
   }
 
   /** Approve or reject: the row shows "Processing..." until the room answers; a failure is only logged (SPEC section 8). */
   private async decideGuest(guestId: string, event: 'approve-guest' | 'reject-guest'): Promise<void> {
-    const { store, notify } = this.deps;
-    const signaling = this.deps.signaling();
+    const { store, notify, signaling } = this.deps;
     const { guestActions } = store.getSnapshot();
-    if (!this.allowed(event) || !signaling || guestActions.includes(guestId)) return;
+    if (!this.allowed(event) || guestActions.includes(guestId)) return;
     const guest = store.room.pendingGuests.find((g) => g.id === guestId);
     store.update({ guestActions: [...guestActions, guestId] });
     try {

@@ -2,42 +2,59 @@
  * The local participant's own controls: camera and microphone on or off, and screen sharing. Each
  * change reaches the peers (tracks and a data-channel message), the local tile and the recording.
  */
-import type { PeerMessage } from './data-messages';
-import { ROOM_ERRORS } from './protocol';
+import type { PeerMessage } from './peers/data-messages';
+import type { LocalTracks } from './peers/peer-link';
+import { ROOM_ERRORS } from './signaling/protocol';
 import type { RoomMedia } from './room-media';
 import type { RoomNotice } from './room-notice';
-import type { RoomPeers } from './room-peers';
-import type { ParticipantMedia } from './room-recorder';
+import type { ParticipantMedia } from './recording/room-recorder';
 import type { RoomStore } from './room-store';
+
+/** The peers as the controls reach them: every participant admitted so far (none while waiting). */
+export interface PeerChannel {
+  broadcast(message: PeerMessage): void;
+  setLocalTracks(tracks: LocalTracks): void;
+}
 
 export interface MediaControlsDeps {
   store: RoomStore;
-  media: () => RoomMedia | null;
-  peers: () => RoomPeers | null;
+  media: RoomMedia;
+  peers: PeerChannel;
   notify: (notice: RoomNotice) => void;
   /** The recording follows this participant's new picture. */
   onLocalMediaChanged: () => void;
 }
 
 export class LocalMediaControls {
+  private disposed = false;
+
   constructor(private readonly deps: MediaControlsDeps) {}
 
+  /** The session ended: a screen picker still open must not start a share afterwards. */
+  dispose(): void {
+    this.disposed = true;
+  }
+
+  /** A method, not the field: TypeScript would otherwise assume it unchanged across an await. */
+  private isDisposed(): boolean {
+    return this.disposed;
+  }
+
   toggleVideo(): void {
-    const media = this.deps.media();
-    media?.setVideoEnabled(!media.videoEnabled);
+    const { media } = this.deps;
+    media.setVideoEnabled(!media.videoEnabled);
     this.announce();
   }
 
   toggleAudio(): void {
-    const media = this.deps.media();
-    media?.setAudioEnabled(!media.audioEnabled);
+    const { media } = this.deps;
+    media.setAudioEnabled(!media.audioEnabled);
     this.announce();
   }
 
   async toggleScreenShare(): Promise<void> {
-    const { store, notify } = this.deps;
-    const media = this.deps.media();
-    if (!media || store.room.phase !== 'joined') return;
+    const { store, notify, media } = this.deps;
+    if (this.disposed || store.room.phase !== 'joined') return;
     if (store.room.isScreenSharing) {
       this.stopScreenShare();
       return;
@@ -59,24 +76,24 @@ export class LocalMediaControls {
       }
       return;
     }
-    if (this.deps.media() !== media) {
+    if (this.isDisposed()) {
       media.stopScreenShare(); // the room was left while the picker was open
       return;
     }
     store.dispatch({ type: 'screen-sharing', participantId: store.room.selfId, sharing: true });
     this.applyOutgoingVideo();
-    this.deps.peers()?.broadcast({ type: 'screen-sharing-started' });
+    this.deps.peers.broadcast({ type: 'screen-sharing-started' });
     notify({ title: 'Screen Sharing Started', message: 'Everyone in the room now sees your screen.', tone: 'success' });
   }
 
   stopScreenShare(): void {
-    const { store } = this.deps;
-    const media = this.deps.media();
-    if (!media?.isSharing) return;
+    const { store, media } = this.deps;
+    if (!media.isSharing) return;
     media.stopScreenShare();
+    if (this.disposed) return;
     store.dispatch({ type: 'screen-sharing', participantId: store.room.selfId, sharing: false });
     this.applyOutgoingVideo();
-    this.deps.peers()?.broadcast({ type: 'screen-sharing-stopped' });
+    this.deps.peers.broadcast({ type: 'screen-sharing-stopped' });
     this.deps.notify({ title: 'Screen Sharing Stopped', message: 'Everyone sees your camera again.', tone: 'info' });
   }
 
@@ -87,30 +104,28 @@ export class LocalMediaControls {
 
   /** The local participant's picture and sound, for the recording. */
   participantMedia(): ParticipantMedia {
-    const media = this.deps.media();
-    return { video: media?.outgoingVideo ?? null, audio: media?.audioTrack ?? null };
+    const { media } = this.deps;
+    return { video: media.outgoingVideo, audio: media.audioTrack };
   }
 
   /** Sends the camera or the screen, whichever is current, to everyone and to the recording. */
   private applyOutgoingVideo(): void {
-    const media = this.deps.media();
-    if (!media) return;
-    this.deps.peers()?.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
+    const { media } = this.deps;
+    this.deps.peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
     this.deps.store.setStream(this.deps.store.room.selfId, media.previewStream());
     this.announce();
     this.deps.onLocalMediaChanged();
   }
 
   private mediaState(): PeerMessage {
-    const media = this.deps.media();
-    return { type: 'media-state', videoEnabled: media?.sendsVideo ?? false, audioEnabled: media?.sendsAudio ?? false };
+    const { media } = this.deps;
+    return { type: 'media-state', videoEnabled: media.sendsVideo, audioEnabled: media.sendsAudio };
   }
 
   private announce(): void {
-    const { store } = this.deps;
-    const media = this.deps.media();
-    if (!media || !store.room.selfId) return;
+    const { store, media } = this.deps;
+    if (this.disposed || !store.room.selfId) return;
     store.dispatch({ type: 'media-state', participantId: store.room.selfId, videoEnabled: media.sendsVideo, audioEnabled: media.sendsAudio });
-    this.deps.peers()?.broadcast(this.mediaState());
+    this.deps.peers.broadcast(this.mediaState());
   }
 }

@@ -1,29 +1,25 @@
 /**
- * Orchestrates one participant's room: joining through signaling, the local media, the peers,
- * the room state, and (for the host) recording. It holds no React; the room page subscribes to its
- * store and calls its methods.
+ * The room page's controller: finds out how this page reaches rooms, starts a RoomSession for each
+ * join and ends it on leave, and keeps what outlives a session (the store the page renders, the last
+ * recording's files). It holds no React; the room page subscribes to its store and calls its methods.
  */
 import type { Settings } from '../settings/settings-schema';
-import { HostActions } from './host-actions';
-import { LocalMediaControls } from './local-media-controls';
-import { listenToRoom } from './room-events';
-import { copyInviteLink, downloadRoomFiles } from './room-files';
-import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type RoomRecordingMode } from './protocol';
-import { RoomRecordingController } from './room-recording-controller';
-import { RoomMedia } from './room-media';
-import { RoomPeers } from './room-peers';
-import type { ParticipantMedia } from './room-recorder';
+import { ROOM_ERRORS, type RoomRecordingMode } from './signaling/protocol';
+import { copyInviteLink, downloadRoomFiles } from './recording/room-files';
+import type { RoomNotice } from './room-notice';
+import { RoomSession, type SessionEnd } from './room-session';
 import type { RoomState } from './room-state';
 import { RoomStore, type RoomSnapshot } from './room-store';
-import { clearStoredRoom, saveStoredRoom, takeRoomAttempt } from './room-storage';
+import { takeRoomAttempt } from './room-storage';
 import { sanitizeName } from './sanitize';
-import type { SignalingTransport } from './signaling-transport';
-import type { RoomNotice } from './room-notice';
-import type { SignalingMode } from './signaling-target';
+import type { SignalingMode } from './signaling/signaling-target';
+import type { SignalingTransport } from './signaling/signaling-transport';
+
+export type { RoomSnapshot };
 
 type ReachableMode = Exclude<SignalingMode, 'checking'>;
 
-/** How a room is reached, supplied by the page: see useRoomController. */
+/** How a room is reached, supplied by the page: see room-connection. */
 export interface RoomConnection {
   /** Finds out whether a signaling server answers ('server') or the room stays in this browser ('local'). */
   probe(): Promise<ReachableMode>;
@@ -32,8 +28,6 @@ export interface RoomConnection {
   /** The ICE servers for a mode: a room in this browser needs none (its peers share the machine). */
   iceServers(mode: ReachableMode): RTCIceServer[];
 }
-
-export type { RoomSnapshot };
 
 export interface RoomDeps {
   roomId: string;
@@ -46,43 +40,11 @@ export interface RoomDeps {
 
 export class RoomController {
   private readonly store = new RoomStore();
-  private signaling: SignalingTransport | null = null;
-  private unsubscribe: (() => void)[] = [];
-  private peers: RoomPeers | null = null;
-  private media: RoomMedia | null = null;
-  private readonly recording: RoomRecordingController;
-  private readonly controls: LocalMediaControls;
-  private readonly host: HostActions;
+  private session: RoomSession | null = null;
   private guestDialogOpen = false;
-  private userName = '';
   private probe: Promise<ReachableMode> | null = null;
-  /** The ICE servers of the current join: the server's TURN credentials, then the configured ones. */
-  private iceServers: RTCIceServer[] = [];
 
-  constructor(private readonly deps: RoomDeps) {
-    this.recording = new RoomRecordingController({
-      state: () => this.state,
-      dispatch: (action) => {
-        this.store.dispatch(action);
-      },
-      notify: deps.notify,
-      media: (id) => this.participantMedia(id),
-      emit: (event, payload) => (this.signaling ? this.signaling.emit(event, payload) : Promise.reject(new Error(ROOM_ERRORS.notInRoom))),
-      settings: deps.settings,
-      setFiles: (files) => {
-        this.store.update({ files });
-      },
-      downloadFiles: () => void this.download(),
-    });
-    this.controls = new LocalMediaControls({
-      store: this.store,
-      media: () => this.media,
-      peers: () => this.peers,
-      notify: deps.notify,
-      onLocalMediaChanged: () => void this.recording.onMediaChanged(this.state.selfId),
-    });
-    this.host = new HostActions({ store: this.store, signaling: () => this.signaling, notify: deps.notify });
-  }
+  constructor(private readonly deps: RoomDeps) {}
 
   subscribe = (listener: () => void): (() => void) => this.store.subscribe(listener);
 
@@ -114,60 +76,50 @@ export class RoomController {
       this.deps.notify({ title: 'Name Required', message: 'Please enter your name to join the room.', tone: 'error' });
       return;
     }
-    if (this.state.phase !== 'idle') return;
+    if (this.state.phase !== 'idle' || this.session) return;
     if (!takeRoomAttempt('join').allowed) {
-      this.failJoin(ROOM_ERRORS.tooManyJoins);
+      this.failJoin(ROOM_ERRORS.tooManyJoins, 'local');
       return;
     }
-    this.userName = name;
     this.store.update({ joinError: null });
     this.store.dispatch({ type: 'joining', roomId: this.deps.roomId });
-    const media = new RoomMedia();
-    this.media = media;
-    const { audio } = this.deps.settings();
-    const problems = await media.start({ echoCancellation: audio.echoCancellation, noiseSuppression: audio.noiseSuppression, autoGainControl: true });
-    for (const problem of problems) this.deps.notify({ title: problem.title, message: problem.message, tone: 'error' });
-    if (this.media !== media) return; // left while the devices were being asked for
     const mode = await this.checkSignaling();
-    if (this.media !== media) return;
-    const signaling = this.deps.connection.createSignaling(mode, () => takeRoomAttempt('create').allowed);
-    this.signaling = signaling;
-    this.listen(signaling);
-    try {
-      await signaling.connect();
-      const ack = await signaling.emit('join-room', { roomId: this.deps.roomId, participantName: name });
-      if (this.signaling !== signaling) return;
-      const selfId = ack.selfId ?? signaling.selfId;
-      this.iceServers = [...(ack.iceServers ?? []), ...this.deps.connection.iceServers(mode)];
-      if (!ack.success) this.failJoin(ack.error ?? ROOM_ERRORS.joinFailed);
-      else if (ack.isHost) {
-        this.enterRoom({ roomId: this.deps.roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
-        this.deps.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
-      } else if (ack.pending) this.store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
-    } catch (error) {
-      if (this.signaling !== signaling) return;
-      const message = error instanceof Error ? error.message : ROOM_ERRORS.joinFailed;
-      if (message === ROOM_ERRORS.serverUnreachable) {
-        // The server went away since the page checked: from now on this page keeps rooms in this browser, and says so.
-        this.probe = Promise.resolve('local');
-        this.store.update({ signaling: 'local' });
-      }
-      // Nobody answered for the room: its host's tab is closed, asleep or frozen in the background.
-      this.failJoin(message === ROOM_ERRORS.ackTimeout && mode === 'local' ? ROOM_ERRORS.hostUnreachable : message);
-    }
+    if (this.getSnapshot().room.phase !== 'joining') return; // cancelled while the page was still looking for the server
+    const { connection } = this.deps;
+    const session: RoomSession = new RoomSession({
+      roomId: this.deps.roomId,
+      userName: name,
+      store: this.store,
+      signaling: connection.createSignaling(mode, () => takeRoomAttempt('create').allowed),
+      iceServers: connection.iceServers(mode),
+      settings: this.deps.settings,
+      notify: this.deps.notify,
+      guestDialogOpen: () => this.guestDialogOpen,
+      setFiles: (files) => {
+        this.store.update({ files });
+      },
+      downloadFiles: () => void this.download(),
+      ended: (outcome) => {
+        if (this.session === session) this.sessionEnded(outcome, mode);
+      },
+    });
+    this.session = session;
+    await session.join();
   }
 
   /** Leaves the room: stops (and saves) a recording, closes every connection and the devices. */
   async leave(options: { notify?: boolean; navigate?: boolean } = {}): Promise<void> {
     if (this.getSnapshot().leaving) return;
     const wasInRoom = this.state.phase !== 'idle';
+    const session = this.session;
     this.store.update({ leaving: true });
     try {
-      // A recording starting, running, or with its files still being finished is saved before the room closes.
-      if (this.state.isHost) await this.recording.finishForLeave();
-      void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
+      await session?.finishRecording();
     } finally {
-      this.cleanup();
+      if (this.session === session) this.session = null;
+      session?.leave();
+      // A join cancelled before its session existed (still looking for the server) leaves nothing behind.
+      if (this.state.phase !== 'idle') this.store.dispatch({ type: 'reset' });
       this.store.update({ leaving: false });
     }
     if (wasInRoom && options.notify !== false) this.deps.notify({ title: 'Left Room', message: 'You left the room.', tone: 'info' });
@@ -176,56 +128,61 @@ export class RoomController {
 
   /** The page is going away (tab closed or reloaded): tell the room at once, nothing asynchronous. */
   leaveNow(): void {
-    void this.signaling?.emit('leave-room', { roomId: this.deps.roomId });
-    this.cleanup();
+    const session = this.session;
+    this.session = null;
+    session?.leave();
   }
 
   toggleVideo(): void {
-    this.controls.toggleVideo();
+    this.session?.controls.toggleVideo();
   }
 
   toggleAudio(): void {
-    this.controls.toggleAudio();
+    this.session?.controls.toggleAudio();
   }
 
-  toggleScreenShare(): Promise<void> {
-    return this.controls.toggleScreenShare();
+  async toggleScreenShare(): Promise<void> {
+    await this.session?.controls.toggleScreenShare();
   }
 
-  approveGuest(guestId: string): Promise<void> {
-    return this.host.approveGuest(guestId);
+  async approveGuest(guestId: string): Promise<void> {
+    await this.session?.host.approveGuest(guestId);
   }
 
-  rejectGuest(guestId: string): Promise<void> {
-    return this.host.rejectGuest(guestId);
+  async rejectGuest(guestId: string): Promise<void> {
+    await this.session?.host.rejectGuest(guestId);
   }
 
-  kick(participantId: string): Promise<void> {
-    return this.host.kick(participantId);
+  async kick(participantId: string): Promise<void> {
+    await this.session?.host.kick(participantId);
   }
 
   setRecordingMode(mode: RoomRecordingMode): void {
-    this.host.setRecordingMode(mode);
+    this.session?.host.setRecordingMode(mode);
   }
 
-  setAutoAdmit(enabled: boolean): Promise<void> {
-    return this.host.setAutoAdmit(enabled);
+  async setAutoAdmit(enabled: boolean): Promise<void> {
+    await this.session?.host.setAutoAdmit(enabled);
   }
 
   async startRecording(): Promise<void> {
-    if (this.host.allowed('start-recording')) await this.recording.start();
+    const session = this.session;
+    if (session?.host.allowed('start-recording')) await session.recording.start();
   }
 
   async stopRecording(): Promise<void> {
-    if (this.host.allowed('stop-recording')) await this.recording.stop();
+    const session = this.session;
+    if (session?.host.allowed('stop-recording')) await session.recording.stop();
   }
 
   async pauseRecording(): Promise<void> {
-    if (this.host.allowed('pause-recording')) await this.recording.pause();
+    const session = this.session;
+    if (session?.host.allowed('pause-recording')) await session.recording.pause();
   }
 
   async resumeRecording(): Promise<void> {
-    if (this.host.allowed('resume-recording')) await this.recording.resume();
+    const session = this.session;
+    if (session?.host.allowed('resume-recording')) await session.recording.resume();
   }
 
   /** Saves every file of the last recording. */
@@ -237,131 +194,47 @@ export class RoomController {
     return copyInviteLink(this.deps.roomId, this.getSnapshot().signaling === 'server', this.deps.notify);
   }
 
-  private listen(signaling: SignalingTransport): void {
-    this.unsubscribe.push(
-      ...listenToRoom(signaling, {
-        store: this.store,
-        notify: this.deps.notify,
-        isCurrent: () => this.signaling === signaling,
-        guestDialogOpen: () => this.guestDialogOpen,
-        roomJoined: (joined) => {
-          if (this.state.phase === 'joined') return;
-          this.enterRoom(joined);
-          this.deps.notify({ title: 'Joined Room', message: `Welcome to ${joined.roomName || 'the room'}.`, tone: 'success' });
-        },
-        participantJoined: (participant) => {
-          this.onParticipantJoined(participant);
-        },
-        participantLeft: (participantId, reason) => {
-          this.onParticipantLeft(participantId, reason);
-        },
-        recordingStopped: () => {
-          this.recording.onRecordingStopped();
-        },
-        roomEnded: () => {
-          if (this.state.isHost || this.getSnapshot().leaving) return;
-          this.cleanup();
-          this.deps.notify({ title: 'Room Ended', message: 'The host left, so the room has ended.', tone: 'info' });
-          this.deps.navigateHome();
-        },
-        error: (message) => {
-          if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.failJoin(message);
-          else if (message === ROOM_ERRORS.placeExpired && this.state.phase === 'joined') void this.lostPlace();
-          else console.warn('Room:', message);
-        },
-        signal: (signal) => {
-          if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
-        },
-      }),
-    );
-  }
-
-  private enterRoom(joined: IncomingEvents['room-joined']): void {
-    const media = this.media;
-    this.store.dispatch({ type: 'joined', ...joined, local: { videoEnabled: media?.sendsVideo ?? false, audioEnabled: media?.sendsAudio ?? false } });
-    const now = Date.now();
-    saveStoredRoom(
-      joined.hostId === joined.selfId
-        ? { roomId: joined.roomId, userName: this.userName, isHost: true, roomName: joined.roomName, createdAt: now }
-        : { roomId: joined.roomId, userName: this.userName, isHost: false, joinedAt: now },
-    );
-    this.store.update({ devices: { camera: media?.hasCamera ?? false, microphone: media?.hasMicrophone ?? false } });
-    this.store.setStream(joined.selfId, media?.previewStream() ?? null);
-    const peers = new RoomPeers({
-      store: this.store,
-      selfId: joined.selfId,
-      roomId: joined.roomId,
-      iceServers: this.iceServers,
-      sendSignal: (signal) => void this.signaling?.emit('signaling-message', signal),
-      notify: this.deps.notify,
-      currentState: () => this.controls.currentState(),
-      onRemoteStream: (id) => void this.recording.onMediaChanged(id),
-    });
-    this.peers = peers;
-    peers.setLocalTracks({ audio: media?.audioTrack ?? null, video: media?.outgoingVideo ?? null });
-    for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
-  }
-
-  private onParticipantJoined(participant: ParticipantInfo): void {
-    if (this.state.phase !== 'joined' || participant.id === this.state.selfId) return;
-    this.store.dispatch({ type: 'participant-joined', participant });
-    this.peers?.add(participant.id);
-    void this.recording.onParticipantJoined(participant.id);
-    this.deps.notify({ title: 'Participant Joined', message: `${participant.name} joined the room.`, tone: 'info' });
-  }
-
-  private onParticipantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void {
-    if (participantId === this.state.selfId) {
-      if (reason !== 'kicked') return;
-      this.cleanup();
-      this.deps.notify({ title: 'Removed from Room', message: 'The host removed you from the room.', tone: 'warning' });
-      this.deps.navigateHome();
-      return;
+  /** The session ended itself: say why, and go where the user expects. */
+  private sessionEnded(outcome: SessionEnd, mode: ReachableMode): void {
+    const { notify, navigateHome } = this.deps;
+    switch (outcome.kind) {
+      case 'join-failed':
+        this.session = null;
+        this.failJoin(outcome.message, mode);
+        return;
+      case 'kicked':
+        this.session = null;
+        notify({ title: 'Removed from Room', message: 'The host removed you from the room.', tone: 'warning' });
+        navigateHome();
+        return;
+      case 'room-ended':
+        this.session = null;
+        if (this.getSnapshot().leaving) return;
+        notify({ title: 'Room Ended', message: 'The host left, so the room has ended.', tone: 'info' });
+        navigateHome();
+        return;
+      case 'place-lost':
+        // Away from the server past the grace period: the room went on without us. A recording is saved first.
+        void this.leave({ notify: false }).then(() => {
+          notify({ title: 'Disconnected', message: ROOM_ERRORS.placeExpired, tone: 'warning' });
+        });
+        return;
     }
-    const participant = this.state.participants.find((p) => p.id === participantId);
-    if (!participant) return;
-    void this.recording.onParticipantLeft(participantId);
-    this.peers?.remove(participantId);
-    this.store.setStream(participantId, null);
-    this.store.dispatch({ type: 'participant-left', participantId });
-    this.deps.notify({ title: 'Participant Left', message: `${participant.name} left the room.`, tone: 'info' });
   }
 
-  /** Away from the server past the grace period: the room went on without us (a host's room has ended). */
-  private async lostPlace(): Promise<void> {
-    await this.leave({ notify: false });
-    this.deps.notify({ title: 'Disconnected', message: ROOM_ERRORS.placeExpired, tone: 'warning' });
-  }
-
-  private participantMedia(participantId: string): ParticipantMedia {
-    if (participantId === this.state.selfId) return this.controls.participantMedia();
-    const stream = this.getSnapshot().streams.get(participantId);
-    return { video: stream?.getVideoTracks()[0] ?? null, audio: stream?.getAudioTracks()[0] ?? null };
-  }
-
-  private failJoin(message: string): void {
+  private failJoin(raw: string, mode: ReachableMode): void {
+    // Nobody answered for the room: its host's tab is closed, asleep or frozen in the background.
+    const message = raw === ROOM_ERRORS.ackTimeout && mode === 'local' ? ROOM_ERRORS.hostUnreachable : raw;
+    if (message === ROOM_ERRORS.serverUnreachable) {
+      // The server went away since the page checked: from now on this page keeps rooms in this browser, and says so.
+      this.probe = Promise.resolve('local');
+      this.store.update({ signaling: 'local' });
+    }
     console.warn('Room: join failed:', message);
-    this.cleanup();
+    if (this.state.phase !== 'idle') this.store.dispatch({ type: 'reset' });
     this.store.update({ joinError: message });
     // The first joiner creates the room: a refused creation is named as such (SPEC section 8).
     const creating = message === ROOM_ERRORS.tooManyCreates || message === ROOM_ERRORS.createFailed;
     this.deps.notify({ title: creating ? 'Failed to Create Room' : 'Failed to Join Room', message, tone: 'error' });
-  }
-
-  private cleanup(): void {
-    this.recording.dispose();
-    for (const unsubscribe of this.unsubscribe) unsubscribe();
-    this.unsubscribe = [];
-    const signaling = this.signaling;
-    this.signaling = null;
-    signaling?.disconnect();
-    this.peers?.close();
-    this.peers = null;
-    this.media?.stop();
-    this.media = null;
-    const wasInRoom = this.state.phase !== 'idle';
-    this.store.dispatch({ type: 'reset' });
-    if (wasInRoom) clearStoredRoom();
-    this.store.update({ streams: new Map(), stats: {}, guestActions: [], devices: { camera: false, microphone: false } });
   }
 }

@@ -1,22 +1,19 @@
 /**
  * Wires a signaling transport's events to one participant's room. Events that only change the
- * room state or show a notice are handled here; the rest go to the controller. Every handler
- * checks that its transport is still the current one, so a late event from a room the user left
- * changes nothing.
+ * room state or show a notice are handled here; the rest go to the session. The session that
+ * subscribed unsubscribes when it ends, so a room the user left changes nothing.
  */
-import type { IncomingEvents, ParticipantInfo, PeerSignal } from './protocol';
+import type { IncomingEvents, ParticipantInfo, PeerSignal } from './signaling/protocol';
 import type { RoomNotice } from './room-notice';
-import { announcedRecordingState } from './room-recording-machine';
+import { announcedRecordingState } from './recording/room-recording-machine';
 import type { RoomStore } from './room-store';
-import type { SignalingTransport } from './signaling-transport';
+import type { SignalingTransport } from './signaling/signaling-transport';
 
 export type Announcement = 'recording-started' | 'recording-paused' | 'recording-resumed' | 'recording-stopped';
 
 export interface RoomEventTarget {
   store: RoomStore;
   notify(notice: RoomNotice): void;
-  /** This transport still belongs to the room on screen. */
-  isCurrent(): boolean;
   guestDialogOpen(): boolean;
   roomJoined(joined: IncomingEvents['room-joined']): void;
   participantJoined(participant: ParticipantInfo): void;
@@ -34,11 +31,7 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
   const { store } = target;
   const unsubscribe: (() => void)[] = [];
   const on = <E extends keyof IncomingEvents>(event: E, handler: (payload: IncomingEvents[E]) => void) => {
-    unsubscribe.push(
-      signaling.on(event, (payload) => {
-        if (target.isCurrent()) handler(payload);
-      }),
-    );
+    unsubscribe.push(signaling.on(event, handler));
   };
   on('connect', () => {
     store.dispatch({ type: 'connected', connected: true });

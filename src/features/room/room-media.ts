@@ -4,7 +4,7 @@
  * outgoing video is the screen while sharing, the camera otherwise.
  */
 import { ACCESS_DENIED, type DeviceKind } from '../recording/media-acquisition';
-import { ROOM_ERRORS } from './protocol';
+import { ROOM_ERRORS } from './signaling/protocol';
 
 export interface MediaProblem {
   device: DeviceKind;

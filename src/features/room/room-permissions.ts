@@ -2,7 +2,7 @@
  * What a participant who is not the host gets when they press a host control (SPEC section 6):
  * a "Permission Denied" notice for recording start/stop and guest decisions, silence for the rest.
  */
-import { ROOM_ERRORS } from './protocol';
+import { ROOM_ERRORS } from './signaling/protocol';
 
 export type HostAction = 'start-recording' | 'stop-recording' | 'approve-guest' | 'reject-guest' | 'pause-recording' | 'resume-recording' | 'kick' | 'change-mode' | 'auto-admit';
 

@@ -2,8 +2,8 @@
  * The room as one participant sees it (SPEC section 3, Room state and Participant), changed only
  * by `roomReducer`. Media streams are not part of it: they live beside it, keyed by participant id.
  */
-import { worstQuality } from './connection-quality';
-import type { ConnectionQuality, ParticipantInfo, PendingGuest, RoomRecordingMode } from './protocol';
+import { worstQuality } from './peers/connection-quality';
+import type { ConnectionQuality, ParticipantInfo, PendingGuest, RoomRecordingMode } from './signaling/protocol';
 
 export type PeerState = 'new' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 export type RoomPhase = 'idle' | 'joining' | 'waiting' | 'joined';

@@ -3,10 +3,10 @@
  * stream, the latest connection figures, and UI flags. Listeners are told of every change, for
  * React's useSyncExternalStore.
  */
-import type { ConnectionStats } from './connection-quality';
+import type { ConnectionStats } from './peers/connection-quality';
 import { INITIAL_ROOM_STATE, roomReducer, type RoomAction, type RoomState } from './room-state';
 import type { RoomFile } from './room-notice';
-import type { SignalingMode } from './signaling-target';
+import type { SignalingMode } from './signaling/signaling-target';
 
 export interface RoomSnapshot {
   room: RoomState;

@@ -1,0 +1,253 @@
+/**
+ * One RTCPeerConnection to one remote participant, with its `messages` data channel. Negotiation
+ * follows the "perfect negotiation" pattern, so either side may renegotiate (an ICE restart) and
+ * simultaneous offers resolve themselves: the polite side yields. Anything that ends the
+ * connection is reported once through `onBroken`; the mesh decides whether to reconnect.
+ */
+import { parsePeerMessage, type PeerMessage } from './data-messages';
+import { ROOM_ERRORS, type PeerSignal, type RTCIceCandidateInitLike } from '../signaling/protocol';
+import { CONNECTION_TIMEOUT_MS } from './reconnect-policy';
+import type { StatsRecord } from './connection-quality';
+
+/** How long an ICE restart may take before the connection counts as lost. */
+const ICE_RESTART_GRACE_MS = 10_000;
+
+export interface LocalTracks {
+  audio: MediaStreamTrack | null;
+  video: MediaStreamTrack | null;
+}
+
+export interface PeerLinkEvents {
+  signal(signal: Pick<PeerSignal, 'type' | 'data'>): void;
+  remoteStream(stream: MediaStream): void;
+  connected(): void;
+  /** The connection wobbles (ICE disconnected or restarting) but is not given up yet. */
+  unsteady(): void;
+  channelOpen(): void;
+  message(message: PeerMessage): void;
+  broken(reason: string): void;
+}
+
+export interface PeerLinkOptions {
+  connectionId: string;
+  /** The polite side rolls back its own offer when offers collide. */
+  polite: boolean;
+  /** The side that creates the connection adds the transceivers and the data channel, and offers first. */
+  initiator: boolean;
+  iceServers: RTCIceServer[];
+  tracks: LocalTracks;
+}
+
+export class PeerLink {
+  readonly pc: RTCPeerConnection;
+  readonly connectionId: string;
+  readonly remoteStream = new MediaStream();
+  everConnected = false;
+  private channel: RTCDataChannel | null = null;
+  private readonly polite: boolean;
+  private makingOffer = false;
+  private ignoreOffer = false;
+  private pendingCandidates: RTCIceCandidateInitLike[] = [];
+  private closed = false;
+  private timeout: ReturnType<typeof setTimeout> | undefined;
+  private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private tracks: LocalTracks;
+
+  constructor(
+    options: PeerLinkOptions,
+    private readonly events: PeerLinkEvents,
+  ) {
+    this.connectionId = options.connectionId;
+    this.polite = options.polite;
+    this.tracks = { ...options.tracks };
+    this.pc = new RTCPeerConnection({ iceServers: options.iceServers, iceCandidatePoolSize: 10 });
+    const { pc } = this;
+    pc.onicecandidate = ({ candidate }) => {
+      this.events.signal({ type: 'ice-candidate', data: { connectionId: this.connectionId, candidate: candidate ? candidate.toJSON() : null } });
+    };
+    pc.ontrack = ({ track }) => {
+      if (!this.remoteStream.getTracks().includes(track)) this.remoteStream.addTrack(track);
+      this.events.remoteStream(this.remoteStream);
+    };
+    pc.ondatachannel = ({ channel }) => {
+      if (channel.label === 'messages') this.useChannel(channel);
+    };
+    pc.onnegotiationneeded = () => void this.offer();
+    pc.onconnectionstatechange = () => {
+      this.onConnectionState();
+    };
+    pc.oniceconnectionstatechange = () => {
+      // ICE failure: try a restart on the same connection before giving it up (SPEC section 4).
+      if (pc.iceConnectionState === 'failed' && !this.closed) {
+        this.events.unsteady();
+        pc.restartIce();
+        clearTimeout(this.restartTimer);
+        this.restartTimer = setTimeout(() => {
+          if (pc.connectionState !== 'connected') this.fail('ICE restart did not recover the connection');
+        }, ICE_RESTART_GRACE_MS);
+      }
+    };
+    this.timeout = setTimeout(() => {
+      if (!this.everConnected) this.fail(ROOM_ERRORS.connectionTimeout);
+    }, CONNECTION_TIMEOUT_MS);
+    if (options.initiator) {
+      pc.addTransceiver(this.tracks.audio ?? 'audio', { direction: 'sendrecv' });
+      pc.addTransceiver(this.tracks.video ?? 'video', { direction: 'sendrecv' });
+      this.useChannel(pc.createDataChannel('messages', { ordered: true, maxRetransmits: 3 }));
+    }
+  }
+
+  /** A method, not a field read, so checks after an await see the current value. */
+  isClosed(): boolean {
+    return this.closed;
+  }
+
+  get isOpen(): boolean {
+    return this.channel?.readyState === 'open';
+  }
+
+  async handleSignal(signal: Pick<PeerSignal, 'type' | 'data'>): Promise<void> {
+    if (this.closed) return;
+    try {
+      if (signal.type === 'ice-candidate') {
+        await this.addCandidate(signal.data.candidate ?? null);
+        return;
+      }
+      const description = signal.data.description;
+      if (!description) return;
+      const collision = description.type === 'offer' && (this.makingOffer || this.pc.signalingState !== 'stable');
+      this.ignoreOffer = !this.polite && collision;
+      if (this.ignoreOffer) return;
+      await this.pc.setRemoteDescription(description); // rolls back our own offer when we are polite
+      if (description.type === 'offer') {
+        await this.attachTracks();
+        await this.pc.setLocalDescription();
+        this.sendDescription();
+      }
+      const queued = this.pendingCandidates;
+      this.pendingCandidates = [];
+      for (const candidate of queued) await this.addCandidate(candidate);
+    } catch (error) {
+      if (!this.isClosed()) this.fail(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Sends the local video (camera or screen) and audio; no renegotiation is needed. */
+  async setTracks(tracks: LocalTracks): Promise<void> {
+    this.tracks = { ...tracks };
+    await this.attachTracks();
+  }
+
+  send(message: PeerMessage): void {
+    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(message));
+  }
+
+  /** Raw stats records, or null when the connection has been closed (from anywhere). */
+  async stats(): Promise<StatsRecord[] | null> {
+    if (this.closed || this.pc.signalingState === 'closed') return null;
+    try {
+      const report = await this.pc.getStats();
+      const records: StatsRecord[] = [];
+      report.forEach((value: StatsRecord) => records.push(value));
+      return records;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Closes without reporting (the mesh chose to). Safe to call twice. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.timeout);
+    clearTimeout(this.restartTimer);
+    this.channel?.close();
+    this.pc.close();
+  }
+
+  /** Reports the connection lost (once) and closes it. */
+  fail(reason: string): void {
+    if (this.closed) return;
+    this.close();
+    this.events.broken(reason);
+  }
+
+  private async offer(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.makingOffer = true;
+      await this.pc.setLocalDescription();
+      this.sendDescription();
+    } catch (error) {
+      if (!this.isClosed()) this.fail(error instanceof Error ? error.message : String(error));
+    } finally {
+      this.makingOffer = false;
+    }
+  }
+
+  private sendDescription(): void {
+    const local = this.pc.localDescription;
+    if (!local || (local.type !== 'offer' && local.type !== 'answer')) return;
+    this.events.signal({ type: local.type, data: { connectionId: this.connectionId, description: { type: local.type, sdp: local.sdp } } });
+  }
+
+  private async addCandidate(candidate: RTCIceCandidateInitLike | null): Promise<void> {
+    if (!this.pc.remoteDescription) {
+      if (candidate) this.pendingCandidates.push(candidate);
+      return;
+    }
+    try {
+      await this.pc.addIceCandidate(candidate ?? undefined);
+    } catch (error) {
+      // Candidates of an offer we ignored in a collision are expected to fail.
+      if (!this.ignoreOffer) throw error;
+    }
+  }
+
+  private async attachTracks(): Promise<void> {
+    for (const transceiver of this.pc.getTransceivers()) {
+      if (transceiver.currentDirection === 'stopped') continue;
+      const kind = transceiver.receiver.track.kind;
+      const track = kind === 'audio' ? this.tracks.audio : kind === 'video' ? this.tracks.video : null;
+      if (transceiver.direction !== 'sendrecv') transceiver.direction = 'sendrecv';
+      if (transceiver.sender.track !== track) await transceiver.sender.replaceTrack(track);
+    }
+  }
+
+  private useChannel(channel: RTCDataChannel): void {
+    this.channel = channel;
+    channel.onopen = () => {
+      this.events.channelOpen();
+    };
+    channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      const message = parsePeerMessage(data);
+      if (message) this.events.message(message);
+    };
+    // The channel closes when either side's connection goes away (even a local close(), which
+    // fires no connection-state event): the quickest sign that this link is gone.
+    channel.onclose = () => {
+      if (!this.closed) this.fail('The data channel closed');
+    };
+  }
+
+  /** Re-reads the connection's state, in case its change event was missed (the mesh calls this as it polls). */
+  syncState(): void {
+    if (!this.closed && this.pc.connectionState === 'connected') this.onConnectionState();
+  }
+
+  private onConnectionState(): void {
+    const state = this.pc.connectionState;
+    if (state === 'connected') {
+      this.everConnected = true;
+      clearTimeout(this.timeout);
+      clearTimeout(this.restartTimer);
+      this.events.connected();
+    } else if (state === 'disconnected') {
+      this.events.unsteady();
+    } else if (state === 'failed' && this.pc.iceConnectionState !== 'failed') {
+      this.fail('The connection failed');
+    } else if (state === 'closed') {
+      this.fail('The connection closed');
+    }
+  }
+}

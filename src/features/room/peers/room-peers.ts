@@ -1,0 +1,123 @@
+/**
+ * The room's side of the peer mesh: who to call and who to wait for, negotiation messages that
+ * arrive before their sender is known, what peers say over the data channel, and connection
+ * figures into the store.
+ */
+import type { PeerMessage } from './data-messages';
+import type { LocalTracks } from './peer-link';
+import { PeerMesh } from './peer-mesh';
+import type { PeerSignal } from '../signaling/protocol';
+import type { RoomNotice } from '../room-notice';
+import type { RoomStore } from '../room-store';
+
+/** Signals from someone we do not know yet (the host's news that they joined may still be on its way). */
+const UNKNOWN_SIGNAL_TTL_MS = 10_000;
+const MAX_UNKNOWN_SIGNALS = 100;
+
+export interface RoomPeersDeps {
+  store: RoomStore;
+  selfId: string;
+  roomId: string;
+  iceServers: RTCIceServer[];
+  sendSignal: (signal: PeerSignal) => void;
+  notify: (notice: RoomNotice) => void;
+  /** What this participant currently sends: told to each peer as its data channel opens. */
+  currentState: () => PeerMessage[];
+  /** A participant's stream changed (new connection): the recording follows it. */
+  onRemoteStream: (participantId: string) => void;
+}
+
+export class RoomPeers {
+  private readonly mesh: PeerMesh;
+  private unknown: { signal: PeerSignal; at: number }[] = [];
+
+  constructor(private readonly deps: RoomPeersDeps) {
+    const { store } = deps;
+    this.mesh = new PeerMesh(deps.selfId, deps.iceServers, {
+      signal: (to, signal) => {
+        deps.sendSignal({ ...signal, from: deps.selfId, to, roomId: deps.roomId });
+      },
+      remoteStream: (id, stream) => {
+        store.setStream(id, stream);
+        deps.onRemoteStream(id);
+      },
+      peerState: (id, state) => {
+        store.dispatch({ type: 'peer-state', participantId: id, state });
+      },
+      stats: (id, stats, quality) => {
+        store.setStats(id, stats);
+        store.dispatch({ type: 'peer-quality', participantId: id, quality });
+      },
+      channelOpen: (id) => {
+        for (const message of deps.currentState()) this.mesh.send(id, message);
+      },
+      message: (id, message) => {
+        this.onMessage(id, message);
+      },
+      permanentlyFailed: (id) => {
+        const name = store.room.participants.find((p) => p.id === id)?.name ?? 'a participant';
+        deps.notify({ title: 'Connection Lost', message: `Could not reconnect to ${name}.`, tone: 'error' });
+      },
+    });
+  }
+
+  setLocalTracks(tracks: LocalTracks): void {
+    this.mesh.setLocalTracks(tracks);
+  }
+
+  broadcast(message: PeerMessage): void {
+    this.mesh.broadcast(message);
+  }
+
+  /** A participant to connect with: the side with the smaller id calls, the other waits for the call. */
+  add(participantId: string): void {
+    if (!this.mesh.offersTo(participantId)) this.mesh.expect(participantId);
+    else {
+      try {
+        this.mesh.connect(participantId);
+      } catch (error) {
+        console.warn('Room:', error instanceof Error ? error.message : error);
+      }
+    }
+    this.replayUnknown();
+  }
+
+  remove(participantId: string): void {
+    this.mesh.remove(participantId);
+  }
+
+  handleSignal(signal: PeerSignal): void {
+    const { room } = this.deps.store;
+    if (room.participants.some((p) => p.id === signal.from && !p.isLocal)) {
+      this.mesh.handleSignal(signal);
+      return;
+    }
+    // Their offer can overtake the host's news that they joined: keep it briefly.
+    const now = Date.now();
+    this.unknown = [...this.unknown.filter((s) => now - s.at < UNKNOWN_SIGNAL_TTL_MS), { signal, at: now }].slice(-MAX_UNKNOWN_SIGNALS);
+  }
+
+  close(): void {
+    this.mesh.close();
+    this.unknown = [];
+  }
+
+  private replayUnknown(): void {
+    const waiting = this.unknown;
+    this.unknown = [];
+    for (const { signal } of waiting) this.handleSignal(signal);
+  }
+
+  private onMessage(participantId: string, message: PeerMessage): void {
+    const { store } = this.deps;
+    switch (message.type) {
+      case 'media-state':
+        store.dispatch({ type: 'media-state', participantId, videoEnabled: message.videoEnabled, audioEnabled: message.audioEnabled });
+        return;
+      case 'screen-sharing-started':
+      case 'screen-sharing-stopped':
+        store.dispatch({ type: 'screen-sharing', participantId, sharing: message.type === 'screen-sharing-started' });
+        return;
+    }
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * The host's room recording: plans the outputs for the chosen mode, runs the room recorder
+ * worker, keeps it in step with who is in the room, tells the room through signaling, and hands
+ * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
+ */
+import { setRecordingActive } from '../../../shared/recording-activity';
+import type { Settings } from '../../settings/settings-schema';
+import { audioBitrateKbps } from '../../settings/settings-schema';
+import type { RecordingResult } from '../../recording/recorder-api';
+import { keepUpMessage } from '../../recording/keep-up-message';
+import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../signaling/protocol';
+import { mixedTiles, type PlanParticipant } from './room-recording-plan';
+import { RoomRecordingOutputs } from './room-recording-outputs';
+import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRecordingStats, unfinishedFilesMessage } from './room-recording-format';
+import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
+import { RoomRecorder, type ParticipantMedia } from './room-recorder';
+import type { RoomAction, RoomState } from '../room-state';
+import type { RoomFile, RoomNotice } from '../room-notice';
+
+const STATS_INTERVAL_MS = 1000;
+/** How long a host waits for the room's recording-stopped after the room accepted the stop. */
+const STOPPED_EVENT_WAIT_MS = 5000;
+
+export interface RecordingContext {
+  state(): RoomState;
+  dispatch(action: RoomAction): void;
+  notify(notice: RoomNotice): void;
+  media(participantId: string): ParticipantMedia;
+  emit<E extends OutgoingEvent>(event: E, payload: OutgoingEvents[E]): Promise<OutgoingAcks[E]>;
+  settings(): Settings;
+  setFiles(files: RoomFile[]): void;
+  downloadFiles(): void;
+}
+
+const errorText = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
+
+export class RoomRecordingController {
+  private recorder: RoomRecorder | null = null;
+  private outputs: RoomRecordingOutputs | null = null;
+  private mode: RoomRecordingMode = 'mixed';
+  private statsTimer: ReturnType<typeof setInterval> | undefined;
+  /** Results collected at Stop, waiting for the room's recording-stopped event. */
+  private collected: RecordingResult[] | null = null;
+  private stopWaiter: (() => void) | null = null;
+  private stoppedFallback: ReturnType<typeof setTimeout> | undefined;
+  private failedFiles = 0;
+  private stopping: Promise<void> | null = null;
+  private starting: Promise<void> | null = null;
+  /** Bumped by dispose(): work started before it belongs to a recording that no longer exists. */
+  private generation = 0;
+  constructor(private readonly context: RecordingContext) {}
+
+  get active(): boolean {
+    return this.recorder !== null;
+  }
+
+  /**
+   * Saves whatever is recording before the room closes: waits for a start or a stop under way,
+   * then stops a recording that is running. Resolves once the files are finished.
+   */
+  async finishForLeave(): Promise<void> {
+    await this.starting;
+    await this.stopping;
+    const { recordingState } = this.context.state();
+    if (recordingState === 'recording' || recordingState === 'paused') await this.stop();
+  }
+
+  start(): Promise<void> {
+    if (this.starting) return this.starting;
+    if (!this.move('start')) return Promise.resolve();
+    this.starting = this.begin().finally(() => {
+      this.starting = null;
+    });
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    const { context } = this;
+    // Leaving the room mid-start disposes this controller: every await below checks for that, so a
+    // stale start never keeps a worker, a timer or the recording-activity flag alive.
+    const generation = this.generation;
+    const stale = () => generation !== this.generation;
+    const room = context.state();
+    this.mode = room.recordingMode;
+    try {
+      const recorder = await RoomRecorder.create({
+        onError: (message) => {
+          if (!stale()) void this.onEngineError(message);
+        },
+      });
+      if (stale()) {
+        recorder.dispose();
+        return;
+      }
+      this.recorder = recorder;
+      const participants = this.planParticipants();
+      for (const p of participants) await recorder.setParticipant(p.id, context.media(p.id));
+      if (stale()) return;
+      const settings = context.settings();
+      const outputs = new RoomRecordingOutputs(this.mode, {
+        videoKbps: settings.video.bitrate,
+        audioKbps: audioBitrateKbps(settings.audio.quality),
+        frameRate: settings.video.frameRate,
+      });
+      this.outputs = outputs;
+      const plan = outputs.plan(participants);
+      setRecordingActive('room', true);
+      await requestPersistentStorage();
+      if (stale()) return;
+      await recorder.start(plan);
+      if (stale()) return;
+      const ack = await context.emit('start-recording', { roomId: room.roomId, mode: this.mode });
+      if (stale()) return;
+      if (!ack.success) throw new Error(ack.error ?? 'Failed to start recording');
+      this.move('started');
+      context.dispatch({ type: 'recording-stats', stats: this.stats(0, 0) });
+      this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
+      context.notify({ title: 'Recording Started', message: `Recording the room in ${RECORDING_MODE_LABELS[this.mode].toLowerCase()} mode.`, tone: 'success' });
+    } catch (error) {
+      if (stale()) return;
+      this.teardown();
+      this.move('fail');
+      context.notify({ title: 'Recording Failed', message: errorText(error, 'Failed to start recording'), tone: 'error' });
+    }
+  }
+
+  async pause(): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder || !this.move('pause')) return;
+    try {
+      await recorder.pause();
+    } catch (error) {
+      console.warn('Room recording: pause failed:', error);
+      this.move('resume');
+      return;
+    }
+    await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    this.context.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
+  }
+
+  async resume(): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder || !this.move('resume')) return;
+    try {
+      await recorder.resume();
+    } catch (error) {
+      console.warn('Room recording: resume failed:', error);
+      this.move('pause');
+      return;
+    }
+    await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    this.context.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
+  }
+
+  /**
+   * Stops, collects every file, and returns once the room has been told (idle again). A stop
+   * already under way is joined, so leaving the room mid-stop waits for the files to be finished.
+   */
+  stop(): Promise<void> {
+    if (this.stopping) return this.stopping;
+    const recorder = this.recorder;
+    if (!recorder || !this.move('stop')) return Promise.resolve();
+    this.stopping = this.finishStop(recorder).finally(() => {
+      this.stopping = null;
+    });
+    return this.stopping;
+  }
+
+  private async finishStop(recorder: RoomRecorder): Promise<void> {
+    clearInterval(this.statsTimer);
+    const { context } = this;
+    try {
+      const { results, failed } = await recorder.stop();
+      this.collected = results;
+      this.failedFiles = failed;
+    } catch (error) {
+      this.teardown();
+      this.move('fail');
+      context.notify({ title: 'Stop Recording Failed', message: errorText(error, 'Failed to stop recording'), tone: 'error' });
+      return;
+    }
+    this.teardown();
+    const stopped = new Promise<void>((resolve) => {
+      this.stopWaiter = resolve;
+    });
+    try {
+      const ack = await context.emit('stop-recording', { roomId: context.state().roomId });
+      if (!ack.success) this.onRecordingStopped(); // the room could not be told; finish here
+      // The files are safe already: if the room's word never comes, the host is not left on Processing.
+      else this.stoppedFallback = setTimeout(() => {
+        this.onRecordingStopped();
+      }, STOPPED_EVENT_WAIT_MS);
+    } catch {
+      this.onRecordingStopped();
+    }
+    await stopped;
+  }
+
+  /** The room's recording-stopped event (SPEC section 4: idle once it arrives). */
+  onRecordingStopped(): void {
+    const results = this.collected;
+    if (!results) return;
+    this.collected = null;
+    clearTimeout(this.stoppedFallback);
+    const failed = this.failedFiles;
+    this.failedFiles = 0;
+    const { context } = this;
+    const { files, totalSize, durationMs } = finishedFiles(results, this.outputs?.fileNames ?? new Map<string, string>());
+    context.setFiles(files);
+    context.dispatch({ type: 'recording-stats', stats: this.stats(durationMs, totalSize) });
+    this.move('stopped');
+    context.notify({
+      title: 'Recording Complete',
+      message: recordingCompleteMessage(files.length),
+      tone: 'success',
+      sticky: true,
+      action: {
+        label: 'Download',
+        run: () => {
+          context.downloadFiles();
+        },
+      },
+    });
+    if (failed > 0) context.notify({ title: 'Recording Failed', message: unfinishedFilesMessage(failed), tone: 'error', sticky: true });
+    this.stopWaiter?.();
+    this.stopWaiter = null;
+  }
+
+  /** Someone joined mid-recording: into the mixed picture, or their own file in separate mode. */
+  onParticipantJoined(participantId: string): Promise<void> {
+    return this.follow(async (recorder) => {
+      await recorder.setParticipant(participantId, this.context.media(participantId));
+      const participant = this.planParticipants().find((p) => p.id === participantId);
+      if (!participant) return;
+      const output = this.outputs?.joined(participant);
+      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
+      else if (output) await recorder.addOutput(output);
+    });
+  }
+
+  onParticipantLeft(participantId: string): Promise<void> {
+    return this.follow(async (recorder) => {
+      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
+      else if (this.mode === 'separate') await recorder.endOutput(participantId);
+      await recorder.removeParticipant(participantId);
+    });
+  }
+
+  /** A participant's picture or sound changed (new connection, screen share). */
+  onMediaChanged(participantId: string): Promise<void> {
+    return this.follow((recorder) => recorder.setParticipant(participantId, this.context.media(participantId)));
+  }
+
+  /**
+   * Keeps a running recording in step with the room. A step that fails (a track that ended as it
+   * was handed over) costs that participant's picture, never the recording, and never surfaces as
+   * an unhandled rejection.
+   */
+  private async follow(step: (recorder: RoomRecorder) => Promise<void>): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    try {
+      await step(recorder);
+    } catch (error) {
+      console.warn('Room recording: could not follow a change in the room:', error);
+    }
+  }
+
+  dispose(): void {
+    this.generation += 1;
+    this.teardown();
+    clearTimeout(this.stoppedFallback);
+    this.collected = null;
+    this.stopWaiter?.();
+    this.stopWaiter = null;
+  }
+
+  private planParticipants(): PlanParticipant[] {
+    return this.context.state().participants.map((p) => ({ id: p.id, name: p.name, isLocal: p.isLocal }));
+  }
+
+  private stats(durationMs: number, totalSize: number, live?: { fps: number; keepUp: string | null }) {
+    return roomRecordingStats(this.mode, this.outputs?.participantCount ?? 0, durationMs, totalSize, live);
+  }
+
+  private async pollStats(): Promise<void> {
+    const stats = await this.recorder?.stats().catch(() => null);
+    if (!stats || (stats.state !== 'recording' && stats.state !== 'paused')) return;
+    const keepUp = stats.videoSize
+      ? keepUpMessage({ targetFps: stats.targetFps, videoSize: stats.videoSize, chosenSize: stats.chosenSize ?? stats.videoSize,
+          steppedDown: stats.steppedDown })
+      : null;
+    this.context.dispatch({ type: 'recording-stats', stats: this.stats(stats.durationMs, stats.bytes, { fps: stats.fps, keepUp }) });
+  }
+
+  private async onEngineError(message: string): Promise<void> {
+    if (!this.recorder) return;
+    this.teardown();
+    this.move('fail');
+    this.context.notify({ title: 'Recording Failed', message: message || 'Recording failed due to an error', tone: 'error' });
+    await this.context.emit('stop-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+  }
+
+  private teardown(): void {
+    clearInterval(this.statsTimer);
+    this.recorder?.dispose();
+    this.recorder = null;
+    this.outputs?.release();
+    setRecordingActive('room', false);
+  }
+
+  private move(event: RoomRecordingEvent): boolean {
+    const next = nextRecordingState(this.context.state().recordingState, event);
+    if (next === null) return false;
+    this.context.dispatch({ type: 'recording-state', state: next });
+    return true;
+  }
+}
+
+async function requestPersistentStorage(): Promise<void> {
+  try {
+    if (!(await navigator.storage.persisted())) await navigator.storage.persist();
+  } catch {
+    // Persistence is best effort; recording works without it.
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * One participant's time in one room, from pressing Join until leaving. A session owns everything
+ * that lives that long: the signaling transport, the local media, the peers, the local controls, the
+ * host's actions and the room recording; dispose() ends them all. The page makes a new session for
+ * every join, so nothing in here asks whether it still belongs to the room on screen: a disposed
+ * session's listeners are gone, and every step after an await checks `disposed`.
+ */
+import type { Settings } from '../settings/settings-schema';
+import { HostActions } from './host-actions';
+import { LocalMediaControls } from './local-media-controls';
+import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo } from './signaling/protocol';
+import { listenToRoom } from './room-events';
+import { RoomMedia } from './room-media';
+import type { RoomFile, RoomNotice } from './room-notice';
+import { RoomPeers } from './peers/room-peers';
+import type { ParticipantMedia } from './recording/room-recorder';
+import { RoomRecordingController } from './recording/room-recording-controller';
+import type { RoomState } from './room-state';
+import type { RoomStore } from './room-store';
+import { clearStoredRoom, saveStoredRoom } from './room-storage';
+import type { SignalingTransport } from './signaling/signaling-transport';
+
+export interface SessionContext {
+  roomId: string;
+  userName: string;
+  store: RoomStore;
+  signaling: SignalingTransport;
+  /** The ICE servers configured for this kind of room (the server's TURN credentials are added at join). */
+  iceServers: RTCIceServer[];
+  settings: () => Settings;
+  notify: (notice: RoomNotice) => void;
+  guestDialogOpen: () => boolean;
+  setFiles: (files: RoomFile[]) => void;
+  downloadFiles: () => void;
+  /** The session ended itself (removed, room ended, place lost, join refused); the page goes on from here. */
+  ended: (outcome: SessionEnd) => void;
+}
+
+export type SessionEnd =
+  | { kind: 'join-failed'; message: string }
+  | { kind: 'kicked' }
+  | { kind: 'room-ended' }
+  | { kind: 'place-lost' };
+
+export class RoomSession {
+  readonly media = new RoomMedia();
+  readonly controls: LocalMediaControls;
+  readonly host: HostActions;
+  readonly recording: RoomRecordingController;
+  private peers: RoomPeers | null = null;
+  private unsubscribe: (() => void)[] = [];
+  private iceServers: RTCIceServer[];
+  private disposed = false;
+
+  constructor(private readonly ctx: SessionContext) {
+    const { store, signaling, notify } = ctx;
+    this.iceServers = ctx.iceServers;
+    this.recording = new RoomRecordingController({
+      state: () => store.room,
+      dispatch: (action) => {
+        store.dispatch(action);
+      },
+      notify,
+      media: (id) => this.participantMedia(id),
+      emit: (event, payload) => signaling.emit(event, payload),
+      settings: ctx.settings,
+      setFiles: ctx.setFiles,
+      downloadFiles: ctx.downloadFiles,
+    });
+    this.controls = new LocalMediaControls({
+      store,
+      media: this.media,
+      // Until the room admits us there are no peers: what the controls send them waits for enterRoom.
+      peers: {
+        broadcast: (message) => this.peers?.broadcast(message),
+        setLocalTracks: (tracks) => this.peers?.setLocalTracks(tracks),
+      },
+      notify,
+      onLocalMediaChanged: () => void this.recording.onMediaChanged(store.room.selfId),
+    });
+    this.host = new HostActions({ store, signaling, notify });
+  }
+
+  /** A method, not the field: TypeScript would otherwise assume it unchanged across an await. */
+  private isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  private get state(): RoomState {
+    return this.ctx.store.room;
+  }
+
+  /** Asks for the devices, reaches the room and asks to join; the outcome arrives as room state or `ended`. */
+  async join(): Promise<void> {
+    const { store, signaling, roomId, userName } = this.ctx;
+    const { audio } = this.ctx.settings();
+    const problems = await this.media.start({ echoCancellation: audio.echoCancellation, noiseSuppression: audio.noiseSuppression, autoGainControl: true });
+    for (const problem of problems) this.ctx.notify({ title: problem.title, message: problem.message, tone: 'error' });
+    if (this.isDisposed()) return;
+    this.listen();
+    try {
+      await signaling.connect();
+      const ack = await signaling.emit('join-room', { roomId, participantName: userName });
+      if (this.isDisposed()) return;
+      const selfId = ack.selfId ?? signaling.selfId;
+      this.iceServers = [...(ack.iceServers ?? []), ...this.iceServers];
+      if (!ack.success) this.end({ kind: 'join-failed', message: ack.error ?? ROOM_ERRORS.joinFailed });
+      else if (ack.isHost) {
+        this.enterRoom({ roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
+        this.ctx.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
+      } else if (ack.pending) store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
+    } catch (error) {
+      if (this.isDisposed()) return;
+      this.end({ kind: 'join-failed', message: error instanceof Error ? error.message : ROOM_ERRORS.joinFailed });
+    }
+  }
+
+  /** Saves a recording starting, running, or with its files still being finished, before the room closes. */
+  async finishRecording(): Promise<void> {
+    if (this.state.isHost) await this.recording.finishForLeave();
+  }
+
+  /** Tells the room we left and ends everything this session holds. */
+  leave(): void {
+    void this.ctx.signaling.emit('leave-room', { roomId: this.ctx.roomId });
+    this.dispose();
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.recording.dispose();
+    this.controls.dispose();
+    for (const unsubscribe of this.unsubscribe) unsubscribe();
+    this.unsubscribe = [];
+    this.ctx.signaling.disconnect();
+    this.peers?.close();
+    this.peers = null;
+    this.media.stop();
+    const { store } = this.ctx;
+    const wasInRoom = store.room.phase !== 'idle';
+    store.dispatch({ type: 'reset' });
+    if (wasInRoom) clearStoredRoom();
+    store.update({ streams: new Map(), stats: {}, guestActions: [], devices: { camera: false, microphone: false } });
+  }
+
+  private end(outcome: SessionEnd): void {
+    this.dispose();
+    this.ctx.ended(outcome);
+  }
+
+  private listen(): void {
+    const { store, notify } = this.ctx;
+    this.unsubscribe = listenToRoom(this.ctx.signaling, {
+      store,
+      notify,
+      guestDialogOpen: this.ctx.guestDialogOpen,
+      roomJoined: (joined) => {
+        if (this.state.phase === 'joined') return;
+        this.enterRoom(joined);
+        notify({ title: 'Joined Room', message: `Welcome to ${joined.roomName || 'the room'}.`, tone: 'success' });
+      },
+      participantJoined: (participant) => {
+        this.onParticipantJoined(participant);
+      },
+      participantLeft: (participantId, reason) => {
+        this.onParticipantLeft(participantId, reason);
+      },
+      recordingStopped: () => {
+        this.recording.onRecordingStopped();
+      },
+      roomEnded: () => {
+        if (!this.state.isHost) this.end({ kind: 'room-ended' });
+      },
+      error: (message) => {
+        if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.end({ kind: 'join-failed', message });
+        else if (message === ROOM_ERRORS.placeExpired && this.state.phase === 'joined') this.ctx.ended({ kind: 'place-lost' });
+        else console.warn('Room:', message);
+      },
+      signal: (signal) => {
+        if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
+      },
+    });
+  }
+
+  private enterRoom(joined: IncomingEvents['room-joined']): void {
+    const { store, notify } = this.ctx;
+    const { media } = this;
+    store.dispatch({ type: 'joined', ...joined, local: { videoEnabled: media.sendsVideo, audioEnabled: media.sendsAudio } });
+    const now = Date.now();
+    saveStoredRoom(
+      joined.hostId === joined.selfId
+        ? { roomId: joined.roomId, userName: this.ctx.userName, isHost: true, roomName: joined.roomName, createdAt: now }
+        : { roomId: joined.roomId, userName: this.ctx.userName, isHost: false, joinedAt: now },
+    );
+    store.update({ devices: { camera: media.hasCamera, microphone: media.hasMicrophone } });
+    store.setStream(joined.selfId, media.previewStream());
+    const peers = new RoomPeers({
+      store,
+      selfId: joined.selfId,
+      roomId: joined.roomId,
+      iceServers: this.iceServers,
+      sendSignal: (signal) => void this.ctx.signaling.emit('signaling-message', signal),
+      notify,
+      currentState: () => this.controls.currentState(),
+      onRemoteStream: (id) => void this.recording.onMediaChanged(id),
+    });
+    this.peers = peers;
+    peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
+    for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
+  }
+
+  private onParticipantJoined(participant: ParticipantInfo): void {
+    if (this.state.phase !== 'joined' || participant.id === this.state.selfId) return;
+    this.ctx.store.dispatch({ type: 'participant-joined', participant });
+    this.peers?.add(participant.id);
+    void this.recording.onParticipantJoined(participant.id);
+    this.ctx.notify({ title: 'Participant Joined', message: `${participant.name} joined the room.`, tone: 'info' });
+  }
+
+  private onParticipantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void {
+    const { store, notify } = this.ctx;
+    if (participantId === this.state.selfId) {
+      if (reason === 'kicked') this.end({ kind: 'kicked' });
+      return;
+    }
+    const participant = this.state.participants.find((p) => p.id === participantId);
+    if (!participant) return;
+    void this.recording.onParticipantLeft(participantId);
+    this.peers?.remove(participantId);
+    store.setStream(participantId, null);
+    store.dispatch({ type: 'participant-left', participantId });
+    notify({ title: 'Participant Left', message: `${participant.name} left the room.`, tone: 'info' });
+  }
+
+  private participantMedia(participantId: string): ParticipantMedia {
+    if (participantId === this.state.selfId) return this.controls.participantMedia();
+    const stream = this.ctx.store.getSnapshot().streams.get(participantId);
+    return { video: stream?.getVideoTracks()[0] ?? null, audio: stream?.getAudioTracks()[0] ?? null };
+  }
+}

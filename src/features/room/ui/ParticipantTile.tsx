@@ -1,0 +1,132 @@
+import { ActionIcon, Badge, Button, Loader, Tooltip } from '@mantine/core';
+import { IconMicrophoneOff, IconUserMinus, IconVideoOff } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import type { ConnectionStats } from '../peers/connection-quality';
+import type { Participant } from '../room-state';
+import { initials, QUALITY_LABELS, TILE_TEXT, tileState } from './tile-state';
+import classes from './Room.module.css';
+
+// Shades dark or light enough that the label (black or white, picked by autoContrast) passes AA.
+const QUALITY_COLORS = { excellent: 'teal.9', good: 'cyan.9', fair: 'yellow.4', poor: 'red.9' } as const;
+
+interface TileProps {
+  participant: Participant;
+  stream: MediaStream | null;
+  stats: ConnectionStats | undefined;
+  canKick: boolean;
+  onKick: () => void;
+}
+
+/** Plays one participant's stream; remote sound plays here too, the local tile stays muted. */
+export function ParticipantTile({ participant, stream, stats, canKick, onKick }: TileProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [needsSound, setNeedsSound] = useState(false);
+  const { isLocal, name } = participant;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    setPlaying(false);
+    setFailed(false);
+    video.muted = isLocal;
+    video.srcObject = stream;
+    if (!stream) return;
+    const onPlaying = () => {
+      setPlaying(true);
+    };
+    const onError = () => {
+      setFailed(true);
+    };
+    video.addEventListener('playing', onPlaying);
+    video.addEventListener('error', onError);
+    video.play().catch((error: unknown) => {
+      if (!(error instanceof DOMException)) return;
+      if (error.name === 'NotAllowedError' && !video.muted) {
+        // The browser blocks sound until the user interacts: play silently and offer the sound.
+        video.muted = true;
+        setNeedsSound(true);
+        void video.play().catch(() => undefined);
+      } else if (error.name !== 'AbortError') setFailed(true);
+    });
+    return () => {
+      video.removeEventListener('playing', onPlaying);
+      video.removeEventListener('error', onError);
+    };
+  }, [stream, isLocal]);
+
+  const hasVideo = (stream?.getVideoTracks().length ?? 0) > 0;
+  const state = tileState({ isLocal, hasVideo, videoEnabled: participant.videoEnabled, connectionState: participant.connectionState, playing, failed });
+  const label = isLocal ? `${name} (You)` : name;
+  const qualityLabel = QUALITY_LABELS[participant.connectionQuality];
+  const statsText = stats
+    ? `Round trip ${String(Math.round(stats.roundTripTime))} ms, jitter ${String(Math.round(stats.jitter))} ms, ${String(stats.packetsLost)} packets lost`
+    : 'Measuring…';
+  const className = [classes.tile, isLocal ? classes.local : '', participant.isScreenSharing ? classes.sharing : ''].join(' ');
+
+  return (
+    <figure className={className} style={{ margin: 0 }} data-testid="participant-tile" data-participant={name} data-state={state} data-connection={participant.connectionState} data-local={isLocal}>
+      <video ref={videoRef} autoPlay playsInline muted={isLocal} aria-label={`Video of ${label}`} />
+      {state !== 'playing' ? (
+        <div className={classes.overlay}>
+          {state === 'error' ? <IconVideoOff size={40} aria-hidden /> : null}
+          {state === 'connecting' || state === 'loading' ? <Loader size="sm" color="gray" aria-hidden /> : null}
+          {state === 'video-off' ? (
+            <div className={classes.avatar} aria-hidden>
+              {initials(name)}
+            </div>
+          ) : null}
+          <span>{TILE_TEXT[state]}</span>
+        </div>
+      ) : null}
+      <div className={classes.topLeft}>
+        {participant.isScreenSharing ? (
+          <Badge color="blue" variant="filled">
+            Sharing screen
+          </Badge>
+        ) : null}
+      </div>
+      <div className={classes.topRight}>
+        {!isLocal ? (
+          <Tooltip label={statsText}>
+            <Badge color={QUALITY_COLORS[participant.connectionQuality]} variant="filled" autoContrast data-testid="connection-quality" aria-label={`Connection ${qualityLabel}`} tabIndex={0}>
+              {qualityLabel}
+            </Badge>
+          </Tooltip>
+        ) : null}
+        {canKick && !isLocal ? (
+          <Tooltip label={`Remove ${name}`}>
+            <ActionIcon color="red" variant="filled" size="md" aria-label={`Remove ${name}`} onClick={onKick}>
+              <IconUserMinus size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </div>
+      <figcaption className={classes.nameBar}>
+        <span className={classes.name}>{label}</span>
+        {participant.isHost ? (
+          <Badge color="violet" variant="filled" size="sm">
+            Host
+          </Badge>
+        ) : null}
+        {!participant.audioEnabled ? <IconMicrophoneOff size={18} aria-label="Microphone off" role="img" /> : null}
+        {needsSound ? (
+          <Button
+            size="compact-xs"
+            variant="white"
+            onClick={() => {
+              const video = videoRef.current;
+              if (!video) return;
+              video.muted = false;
+              setNeedsSound(false);
+              void video.play().catch(() => undefined);
+            }}
+          >
+            Turn on sound
+          </Button>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}

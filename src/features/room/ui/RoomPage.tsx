@@ -1,0 +1,58 @@
+import { Alert, Button, Container, Stack } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { PageHeader } from '../../../shared/ui/PageHeader';
+import { JoinForm } from './JoinForm';
+import { RoomView } from './RoomView';
+import { SignalingModeNotice } from './SignalingModeNotice';
+import { loadStoredRoom } from '../room-storage';
+import { isValidRoomId } from '../sanitize';
+import { useRoomController } from './useRoomController';
+
+export function RoomPage({ roomId }: { readonly roomId: string }) {
+  if (!isValidRoomId(roomId)) {
+    return (
+      <Container size="lg" py="xl">
+        <PageHeader title="Room Not Found" intro="This room link is not valid. Ask the host for a new invite link." />
+        <Button component={Link} to="/" mt="lg" variant="default">
+          Back to Home
+        </Button>
+      </Container>
+    );
+  }
+  // One controller per room: another room id in the address is a new page, never a reused one.
+  return <ValidRoom key={roomId} roomId={roomId} />;
+}
+
+function ValidRoom({ roomId }: { readonly roomId: string }) {
+  const { controller, snapshot } = useRoomController(roomId);
+  const { room } = snapshot;
+  if (room.phase === 'joined') {
+    return (
+      <Container size="xl" py="xl">
+        <RoomView controller={controller} snapshot={snapshot} />
+      </Container>
+    );
+  }
+  const stored = loadStoredRoom();
+  return (
+    <Container size="lg" py="xl">
+      <PageHeader
+        title="Join Room"
+        intro={`You are joining room ${roomId}. Video and audio travel directly between participants; nothing is uploaded.`}
+      />
+      <JoinForm
+        initialName={stored?.userName ?? ''}
+        phase={room.phase}
+        error={snapshot.joinError}
+        onJoin={(name) => void controller.join(name)}
+        onCancel={() => void controller.leave({ notify: false, navigate: false })}
+      />
+      <Stack mt="lg" maw={520}>
+        <SignalingModeNotice mode={snapshot.signaling} />
+      </Stack>
+      <Alert color="gray" mt="lg" maw={520}>
+        The first person to join becomes the host and lets the others in. Everyone needs this browser to allow the camera and microphone.
+      </Alert>
+    </Container>
+  );
+}

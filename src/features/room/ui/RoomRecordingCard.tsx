@@ -1,0 +1,109 @@
+import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop } from '@tabler/icons-react';
+import { formatFileSize } from '../../../shared/format';
+import { formatBitrate, formatMegabytes, formatRoomDuration, RECORDING_MODE_LABELS } from '../recording/room-recording-format';
+import { recordingControls } from '../recording/room-recording-machine';
+import type { RoomFile } from '../room-notice';
+import type { RoomState } from '../room-state';
+
+interface RecordingCardProps {
+  room: RoomState;
+  files: readonly RoomFile[];
+  onStart: () => void;
+  onPause: () => void;
+  onResume: () => void;
+  onStop: () => void;
+  onDownload: () => void;
+}
+
+/** Recording controls by state (SPEC section 2), the recording's figures and its files. */
+export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onStop, onDownload }: RecordingCardProps) {
+  const { recordingState, recordingStats: stats } = room;
+  const controls = recordingControls(recordingState, stats !== null && files.length > 0);
+  return (
+    <Card withBorder>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Room Recording
+        </Title>
+        {recordingState === 'recording' ? (
+          <Badge color="red" variant="filled" data-testid="room-recording-badge">
+            REC
+          </Badge>
+        ) : null}
+        {recordingState === 'paused' ? (
+          <Badge color="yellow" variant="filled" c="dark" data-testid="room-recording-badge">
+            Paused
+          </Badge>
+        ) : null}
+      </Group>
+      <Stack gap="sm">
+        <Group gap="xs" role="group" aria-label="Recording controls">
+          {controls.start ? (
+            <Button color="red.8" leftSection={<IconPlayerRecord size={16} aria-hidden />} aria-label="Start recording" onClick={onStart}>
+              Start
+            </Button>
+          ) : null}
+          {controls.pause ? (
+            <Button color="yellow.8" leftSection={<IconPlayerPause size={16} aria-hidden />} aria-label="Pause recording" onClick={onPause}>
+              Pause
+            </Button>
+          ) : null}
+          {controls.resume ? (
+            <Button color="teal" leftSection={<IconPlayerPlay size={16} aria-hidden />} aria-label="Resume recording" onClick={onResume}>
+              Resume
+            </Button>
+          ) : null}
+          {controls.stop ? (
+            <Button color="red.8" leftSection={<IconPlayerStop size={16} aria-hidden />} aria-label="Stop recording" onClick={onStop}>
+              Stop
+            </Button>
+          ) : null}
+          {controls.processing ? (
+            <Button disabled loading aria-label="Processing">
+              Processing
+            </Button>
+          ) : null}
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} disabled={!controls.downloadEnabled} onClick={onDownload}>
+            Download
+          </Button>
+        </Group>
+        {stats ? (
+          <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} data-testid="room-recording-stats">
+            <Text size="sm" c="dimmed">Duration</Text>
+            <Text size="sm" data-testid="room-recording-duration">{formatRoomDuration(stats.durationMs)}</Text>
+            <Text size="sm" c="dimmed">Total size</Text>
+            <Text size="sm">{formatMegabytes(stats.totalSize)}</Text>
+            <Text size="sm" c="dimmed">Participants</Text>
+            <Text size="sm">{stats.participantCount}</Text>
+            <Text size="sm" c="dimmed">Bitrate</Text>
+            <Text size="sm">{formatBitrate(stats.bitrate)}</Text>
+            <Text size="sm" c="dimmed">Mode</Text>
+            <Text size="sm">{RECORDING_MODE_LABELS[stats.recordingMode]}</Text>
+            <Text size="sm" c="dimmed">Frame rate</Text>
+            <Text size="sm" data-testid="room-recording-fps">{stats.fps > 0 ? `${String(stats.fps)} fps` : '—'}</Text>
+          </SimpleGrid>
+        ) : null}
+        {stats ? (
+          // Speaks only when the message changes: when the recording steps down or back up.
+          <Text size="sm" c="dimmed" role="status" data-testid="room-keep-up-notice">
+            {stats.keepUp ?? ''}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {room.isHost ? 'Record everyone in the room, mixed into one video or one file per person.' : 'Only the host can record this room.'}
+          </Text>
+        )}
+        {files.length > 0 && controls.downloadEnabled ? (
+          <List size="sm" spacing={2} aria-label="Recorded files">
+            {files.map((file) => (
+              <List.Item key={file.recordingId}>
+                {file.fileName} ({formatFileSize(file.size)})
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { Alert, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDoorExit, IconLink, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { GuestApprovalDialog } from './GuestApprovalDialog';
+import { ParticipantTile } from './ParticipantTile';
+import { RecordingSettingsCard } from './RecordingSettingsCard';
+import type { RoomController, RoomSnapshot } from '../room-controller';
+import { RoomControlBar } from './RoomControlBar';
+import { RoomRecordingCard } from './RoomRecordingCard';
+import classes from './Room.module.css';
+
+export function RoomView({ controller, snapshot }: { controller: RoomController; snapshot: RoomSnapshot }) {
+  const { room } = snapshot;
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const local = room.participants.find((p) => p.isLocal);
+  const openDialog = (open: boolean) => {
+    setDialogOpen(open);
+    controller.setGuestDialogOpen(open);
+  };
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1}>{room.roomName || 'Room'}</Title>
+          <Text c="dimmed" size="sm">
+            Room {room.roomId}
+            {room.isHost ? ' · You are the host' : ''}
+            {snapshot.signaling === 'local' ? (
+              // Said in the header line, not a banner: the room's controls stay where they are.
+              <span data-testid="signaling-mode" data-mode="local">
+                {' · '}Connects tabs of this browser only
+              </span>
+            ) : null}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconUserPlus size={16} aria-hidden />}
+            rightSection={
+              room.isHost && room.pendingGuests.length > 0 ? (
+                <Badge size="sm" color="red" variant="filled" circle aria-hidden>
+                  {room.pendingGuests.length}
+                </Badge>
+              ) : null
+            }
+            onClick={() => {
+              openDialog(true);
+            }}
+          >
+            {room.isHost ? `Guest Requests (${String(room.pendingGuests.length)})` : 'Guest Requests'}
+          </Button>
+          <Button variant="default" leftSection={<IconLink size={16} aria-hidden />} onClick={() => void controller.copyInviteLink()}>
+            Copy Invite Link
+          </Button>
+          <Button color="red" variant="light" leftSection={<IconDoorExit size={16} aria-hidden />} loading={snapshot.leaving} onClick={() => void controller.leave()}>
+            Leave Room
+          </Button>
+        </Group>
+      </Group>
+      {!room.isConnected ? (
+        <Alert color="orange" title="Reconnecting to the room" data-testid="room-reconnecting" role="status">
+          The connection to the signaling server dropped. Calls already connected go on; your place in the room is kept for 30 seconds.
+        </Alert>
+      ) : null}
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="sm">
+            <section className={classes.grid} aria-label="Participants">
+              {room.participants.map((participant) => (
+                <ParticipantTile
+                  key={participant.id}
+                  participant={participant}
+                  stream={snapshot.streams.get(participant.id) ?? null}
+                  stats={snapshot.stats[participant.id]}
+                  canKick={room.isHost}
+                  onKick={() => void controller.kick(participant.id)}
+                />
+              ))}
+            </section>
+            <RoomControlBar
+              room={room}
+              local={local}
+              devices={snapshot.devices}
+              onToggleVideo={() => {
+                controller.toggleVideo();
+              }}
+              onToggleAudio={() => {
+                controller.toggleAudio();
+              }}
+              onToggleScreen={() => void controller.toggleScreenShare()}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <Stack gap="sm">
+            <RoomRecordingCard
+              room={room}
+              files={snapshot.files}
+              onStart={() => void controller.startRecording()}
+              onPause={() => void controller.pauseRecording()}
+              onResume={() => void controller.resumeRecording()}
+              onStop={() => void controller.stopRecording()}
+              onDownload={() => void controller.download()}
+            />
+            {room.isHost ? (
+              <RecordingSettingsCard
+                room={room}
+                onMode={(mode) => {
+                  controller.setRecordingMode(mode);
+                }}
+                onAutoAdmit={(enabled) => void controller.setAutoAdmit(enabled)}
+              />
+            ) : null}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <GuestApprovalDialog
+        opened={dialogOpen}
+        onClose={() => {
+          openDialog(false);
+        }}
+        isHost={room.isHost}
+        guests={room.pendingGuests}
+        handledRequests={room.handledRequests}
+        inFlight={snapshot.guestActions}
+        onApprove={(id) => void controller.approveGuest(id)}
+        onReject={(id) => void controller.rejectGuest(id)}
+      />
+    </Stack>
+  );
+}

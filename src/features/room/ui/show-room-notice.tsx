@@ -1,0 +1,36 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { RoomNotice } from '../room-notice';
+
+const TONE_COLORS: Record<RoomNotice['tone'], string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
+
+/** Shows a room notice as a toast; one with an action carries its button and stays until used or closed. */
+export function showRoomNotice(notice: RoomNotice): void {
+  const id = crypto.randomUUID();
+  const { action } = notice;
+  notifications.show({
+    id,
+    title: notice.title,
+    color: TONE_COLORS[notice.tone],
+    autoClose: notice.sticky ? false : notice.tone === 'error' ? 8000 : 4000,
+    closeButtonProps: { 'aria-label': 'Close notification' },
+    // Mantine dims the description below the AA contrast ratio; the notice is the message, so full contrast.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
+    message: action ? (
+      <Stack gap={6} align="flex-start">
+        <Text size="sm">{notice.message}</Text>
+        <Button
+          size="compact-sm"
+          onClick={() => {
+            action.run();
+            notifications.hide(id);
+          }}
+        >
+          {action.label}
+        </Button>
+      </Stack>
+    ) : (
+      notice.message
+    ),
+  });
+}

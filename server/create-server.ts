@@ -5,7 +5,8 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { RedisRoomStore } from './redis-room-store';
 import { MemoryRoomStore, type RoomStore } from './room-store';
-import { MAX_MESSAGE_BYTES, SignalingNode } from './signaling-server';
+import type { ClientToServerEvents, ServerToClientEvents } from '../src/features/room/signaling/protocol';
+import { MAX_MESSAGE_BYTES, SignalingNode, type Server as TypedServer } from './signaling-server';
 import type { TurnConfig } from './turn-credentials';
 
 export interface SignalingEnv {
@@ -69,7 +70,7 @@ export function readSignalingEnv(env: Record<string, string | undefined>): Signa
 }
 
 export interface SignalingServer {
-  io: Server;
+  io: TypedServer;
   node: SignalingNode;
   store: RoomStore;
   close(): Promise<void>;
@@ -84,7 +85,7 @@ export async function createSignalingServer(
   env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'>,
   options: { resumeGraceMs?: number } = {},
 ): Promise<SignalingServer> {
-  const io = new Server(httpServer, {
+  const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     path: '/socket.io',
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,

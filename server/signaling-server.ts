@@ -10,7 +10,7 @@
  * adapter an event reaches its participant on whichever node holds the connection.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Server, Socket } from 'socket.io';
+import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
 import {
   createAuthority,
   decide,
@@ -26,6 +26,10 @@ import {
   parseOutgoing,
   resumeAuthSchema,
   type Ack,
+  type ClientToServerEvents,
+  type IncomingEvents,
+  type ServerEvent,
+  type ServerToClientEvents,
   type JoinRoomAck,
   type OutgoingEvent,
   type OutgoingEvents,
@@ -85,6 +89,10 @@ interface ApplyOutcome {
 }
 
 const participantRoom = (id: string): string => `p:${id}`;
+
+/** socket.io with the room protocol's typed events (what arrives is still parsed with its schema first). */
+export type Server = IoServer<ClientToServerEvents, ServerToClientEvents>;
+type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents>;
 
 /** What the handshake's resume attempt found, kept on the socket until its connection is accepted. */
 type ResumeResult = { kind: 'resumed'; id: string; roomId: string; token: string; state: AuthorityState } | { kind: 'expired' } | { kind: 'none' };
@@ -416,14 +424,19 @@ export class SignalingNode {
   private deliver(state: AuthorityState, deliveries: readonly Delivery[]): void {
     for (const delivery of deliveries) {
       if (typeof delivery.to === 'string') {
-        this.io.to(participantRoom(delivery.to)).emit(delivery.event, delivery.payload);
+        send(this.io.to(participantRoom(delivery.to)), delivery.event, delivery.payload);
         continue;
       }
       const except = delivery.to.except;
       const rooms = state.participants.filter((p) => p.id !== except).map((p) => participantRoom(p.id));
-      if (rooms.length > 0) this.io.to(rooms).emit(delivery.event, delivery.payload);
+      if (rooms.length > 0) send(this.io.to(rooms), delivery.event, delivery.payload);
     }
   }
+}
+
+/** Emits one room event; the event ties the payload's type, which socket.io's own typing cannot follow through a union. */
+function send<E extends ServerEvent>(target: ReturnType<Server['to']>, event: E, payload: IncomingEvents[E]): void {
+  target.emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
 }
 
 /** Tokens of people still in the room or waiting; the rest can no longer resume anything. */

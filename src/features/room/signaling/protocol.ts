@@ -232,3 +232,16 @@ export const HOST_ONLY_EVENTS: ReadonlySet<IncomingEvent> = new Set<IncomingEven
   'room-ended',
   'error',
 ]);
+
+/** Events the signaling server sends (connect and disconnect are the socket's own). */
+export type ServerEvent = Exclude<IncomingEvent, 'connect' | 'disconnect'>;
+
+/** socket.io's typed events, server to client: every room event with its payload. */
+export type ServerToClientEvents = { [E in ServerEvent]: (payload: IncomingEvents[E]) => void };
+
+/** socket.io's typed events, client to server: acknowledged events take a callback for their ack. */
+export type ClientToServerEvents = {
+  [E in OutgoingEvent]: OutgoingAcks[E] extends undefined
+    ? (payload: OutgoingEvents[E]) => void
+    : (payload: OutgoingEvents[E], ack: (ack: OutgoingAcks[E]) => void) => void;
+};

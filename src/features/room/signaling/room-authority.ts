@@ -9,7 +9,7 @@ import { sanitizeName } from '../sanitize';
 import {
   ROOM_ERRORS,
   type Ack,
-  type IncomingEvent,
+  type ServerEvent,
   type IncomingEvents,
   type JoinRoomAck,
   type ParticipantInfo,
@@ -54,8 +54,8 @@ export type AuthorityRequest =
 
 /** An event for one participant, or for every admitted member (optionally but one). */
 export type Delivery = {
-  [E in IncomingEvent]: { to: string | { members: true; except?: string }; event: E; payload: IncomingEvents[E] };
-}[IncomingEvent];
+  [E in ServerEvent]: { to: string | { members: true; except?: string }; event: E; payload: IncomingEvents[E] };
+}[ServerEvent];
 
 export interface Decision {
   state: AuthorityState;
@@ -80,7 +80,7 @@ export function createAuthority(roomId: string, roomName: string, host: { id: st
 const refuse = (state: AuthorityState, error: string): Decision => ({ state, reply: { success: false, error }, deliveries: [] });
 const done = (state: AuthorityState, deliveries: Delivery[] = []): Decision => ({ state, reply: { success: true }, deliveries });
 
-function deliver<E extends IncomingEvent>(to: Delivery['to'], event: E, payload: IncomingEvents[E]): Delivery {
+function deliver<E extends ServerEvent>(to: Delivery['to'], event: E, payload: IncomingEvents[E]): Delivery {
   return { to, event, payload } as Delivery;
 }
 

@@ -13,8 +13,11 @@ import {
   isIncomingEvent,
   outgoingAckSchemas,
   parseIncoming,
+  type ClientToServerEvents,
   type IncomingEvent,
   type OutgoingAcks,
+  type ServerEvent,
+  type ServerToClientEvents,
   type OutgoingEvent,
   type OutgoingEvents,
 } from './protocol';
@@ -27,11 +30,13 @@ export const CONNECT_TIMEOUT_MS = 5000;
 const SOCKET_PATH = '/socket.io';
 /** Events the server sends; connect and disconnect come from the socket itself. */
 const SERVER_EVENTS = Object.keys(incomingSchemas).filter(
-  (event): event is Exclude<IncomingEvent, 'connect' | 'disconnect'> => isIncomingEvent(event) && event !== 'connect' && event !== 'disconnect',
+  (event): event is ServerEvent => isIncomingEvent(event) && event !== 'connect' && event !== 'disconnect',
 );
 
+type TypedSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
 export class SocketSignaling implements SignalingTransport {
-  private readonly socket: Socket;
+  private readonly socket: TypedSocket;
   private readonly handlers = new SignalingHandlers();
   private id = '';
 
@@ -113,15 +118,18 @@ export class SocketSignaling implements SignalingTransport {
 
   async emit<E extends OutgoingEvent>(event: E, payload: OutgoingEvents[E]): Promise<OutgoingAcks[E]> {
     const ackSchema = outgoingAckSchemas[event];
+    // This method's signature ties the payload to its event; socket.io's conditional event types cannot
+    // follow a generic event name, so the calls below go through the untyped view of the same socket.
+    const socket = this.socket as unknown as Socket;
     if (!ackSchema) {
       // Leaving gives up the place: a reconnect after this must not take it back.
       if (event === 'leave-room') this.socket.auth = {};
-      this.socket.emit(event, payload);
+      socket.emit(event, payload);
       return undefined as OutgoingAcks[E];
     }
     let raw: unknown;
     try {
-      raw = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+      raw = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
     } catch {
       throw new Error(ROOM_ERRORS.ackTimeout);
     }

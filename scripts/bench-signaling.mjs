@@ -115,7 +115,23 @@ try {
     await waitForLine(child, /signaling on/);
     nodes.push({ url: `http://127.0.0.1:${port}`, pid: child.pid, inspector });
   }
-  await sleep(500);
+  // Warm-up: a few rooms join and leave first, so the code paths are compiled before the baseline and
+  // the figure below is what idle rooms keep, not the one-time cost of the JIT's first pass.
+  for (let w = 0; w < 25; w++) {
+    const roomId = `warm-${w}`;
+    const sockets = await Promise.all(Array.from({ length: PER_ROOM }, (_, i) => connect(nodes[i % 2].url)));
+    const hostAck = await sockets[0].timeout(10_000).emitWithAck('join-room', { roomId, participantName: 'Host' });
+    for (let i = 1; i < PER_ROOM; i++) {
+      const ack = await sockets[i].timeout(10_000).emitWithAck('join-room', { roomId, participantName: `Guest ${i}` });
+      await sockets[0].timeout(10_000).emitWithAck('approve-guest', { roomId, guestId: ack.selfId });
+    }
+    for (const socket of sockets.reverse()) {
+      socket.emit('leave-room', { roomId });
+      socket.disconnect();
+    }
+    if (!hostAck.success) throw new Error('warm-up join refused');
+  }
+  await sleep(1000);
   const before = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
 
   // 500 rooms of 4: participants alternate between the nodes, so every room spans both.

@@ -39,6 +39,9 @@ test('after one visit, every route loads from the service worker with the networ
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page).toHaveTitle(new RegExp(metaForPath(route).title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   }
+  // A room opened offline says plainly that it connects this browser's tabs only.
+  await page.goto('/room/offline-room');
+  await expect(page.getByTestId('signaling-mode')).toHaveAttribute('data-mode', 'local');
   const unknown = await page.goto('/no/such/page');
   expect(unknown?.fromServiceWorker()).toBe(true);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');

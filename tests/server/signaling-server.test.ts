@@ -272,6 +272,14 @@ describe('signaling server: dropped connections and TURN', () => {
     expect(hostSeen).toEqual([]);
   });
 
+  it('a host gone past the grace period ends the room for everyone in it', async () => {
+    harness = await startHarness({ resumeGraceMs: 300 });
+    const { host, guest } = await admitted();
+    const ended = next<{ reason: string }>(guest, 'room-ended');
+    host.disconnect();
+    expect(await ended).toEqual({ reason: 'host-left' });
+  });
+
   it('after the grace period a dropped guest has left, and the others are told', async () => {
     harness = await startHarness({ resumeGraceMs: 300 });
     const { host, guest, guestId } = await admitted();

@@ -23,7 +23,11 @@ function stored(key: string): string | null {
 export function browserRoomConnection(): RoomConnection {
   const target = resolveSignalingTarget(stored(SIGNALING_URL_OVERRIDE_KEY), import.meta.env.VITE_SIGNALING_URL, window.location.origin);
   return {
-    probe: async () => (target.kind === 'server' && (await probeSignalingServer(target.url)) ? 'server' : 'local'),
+    probe: async () => {
+      // Offline (the installed app on a train): no server can answer, so none is asked.
+      if (target.kind === 'local' || !navigator.onLine) return 'local';
+      return (await probeSignalingServer(target.url)) ? 'server' : 'local';
+    },
     createSignaling: (mode, allowCreate) =>
       mode === 'server' && target.kind === 'server'
         ? new SocketSignaling(target.url)

@@ -163,7 +163,8 @@ try {
     );
   }
   latencies.sort((a, b) => a - b);
-  await sleep(1000);
+  // Idle: nothing sent for a few seconds, long enough for a node to drop its short-lived cache of the room.
+  await sleep(6000);
   const after = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
 
   // Negotiation traffic: in the first SENDING_ROOMS rooms, each member sends to the next one (across

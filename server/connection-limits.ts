@@ -16,11 +16,12 @@ export type LimitKind = keyof typeof CONNECTION_LIMITS;
 
 /** One connection's rate limits: a flood is refused without costing the server more than a check. */
 export class ConnectionLimits {
-  private readonly attempts = new Map<LimitKind, number[]>();
+  /** A plain object filled as kinds are used: most connections only ever join (an idle room's memory). */
+  private readonly attempts: Partial<Record<LimitKind, number[]>> = {};
 
   allow(kind: LimitKind, now: number): boolean {
-    const decision = takeAttempt(this.attempts.get(kind) ?? [], now, CONNECTION_LIMITS[kind]);
-    this.attempts.set(kind, decision.attempts);
+    const decision = takeAttempt(this.attempts[kind] ?? [], now, CONNECTION_LIMITS[kind]);
+    this.attempts[kind] = decision.attempts;
     return decision.allowed;
   }
 }

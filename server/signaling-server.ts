@@ -6,7 +6,7 @@
  * WebRTC negotiation goes only between admitted members of one room. Every payload is parsed with the
  * protocol's schemas before use, and each connection is rate limited.
  *
- * Delivery goes through socket.io rooms named after participants (`p:<id>`), so with the Redis
+ * Delivery goes through socket.io rooms named by participant ids, so with the Redis
  * adapter an event reaches its participant on whichever node holds the connection.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -45,6 +45,7 @@ export const RESUME_GRACE_MS = 30_000;
 /** How stale this node's view of a room's members may be when it relays negotiation. */
 const MEMBERSHIP_TTL_MS = 1000;
 const MEMBERSHIP_CACHE_ROOMS = 10_000;
+const MEMBERSHIP_SWEEP_MS = 5000;
 /** The largest message a client may send; socket.io closes a connection that sends more. */
 export const MAX_MESSAGE_BYTES = 96 * 1024;
 
@@ -88,7 +89,12 @@ interface ApplyOutcome {
   deliveries: Delivery[];
 }
 
-const participantRoom = (id: string): string => `p:${id}`;
+/**
+ * Each participant is reached through the socket.io room named by its id. A new connection's id is
+ * its socket's own id, a room every socket is already in, so an idle connection costs no extra room;
+ * only a connection that took back an earlier place (or left and got a fresh id) joins another.
+ */
+const participantRoom = (id: string): string => id;
 
 /** socket.io with the room protocol's typed events (what arrives is still parsed with its schema first). */
 export type Server = IoServer<ClientToServerEvents, ServerToClientEvents>;
@@ -122,6 +128,10 @@ export class SignalingNode {
   private readonly autoAdmitTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
   private readonly membershipCache = new Map<string, { state: AuthorityState | null; at: number }>();
+  /** What each handshake's resume attempt found, until its connection is accepted (not on socket.data: see accept). */
+  private readonly resumes = new WeakMap<Socket, ResumeResult>();
+  /** Drops cached rooms nobody negotiated in for a while: an idle room's state then lives only in the store. */
+  private readonly cacheSweep: ReturnType<typeof setInterval>;
   private closed = false;
 
   constructor(
@@ -135,7 +145,7 @@ export class SignalingNode {
     io.use((socket, next) => {
       this.resumeFromHandshake(socket.handshake.auth)
         .then((result) => {
-          (socket.data as { resume?: ResumeResult }).resume = result;
+          this.resumes.set(socket, result);
           next();
         })
         .catch(() => {
@@ -145,11 +155,17 @@ export class SignalingNode {
     io.on('connection', (socket) => {
       this.accept(socket);
     });
+    this.cacheSweep = setInterval(() => {
+      const now = this.now();
+      for (const [roomId, entry] of this.membershipCache) if (now - entry.at >= MEMBERSHIP_TTL_MS) this.membershipCache.delete(roomId);
+    }, MEMBERSHIP_SWEEP_MS);
+    this.cacheSweep.unref();
   }
 
   /** Stops this node's timers (rooms stay in the store for the other nodes). */
   close(): void {
     this.closed = true;
+    clearInterval(this.cacheSweep);
     for (const timer of this.autoAdmitTimers.values()) clearTimeout(timer);
     for (const timer of this.graceTimers) clearTimeout(timer);
     this.autoAdmitTimers.clear();
@@ -169,17 +185,16 @@ export class SignalingNode {
   }
 
   private accept(socket: Socket): void {
-    const data = socket.data as { resume?: ResumeResult };
-    const resume = data.resume ?? NO_RESUME;
-    delete data.resume;
+    const resume = this.resumes.get(socket) ?? NO_RESUME;
+    this.resumes.delete(socket);
     const resumed = resume.kind === 'resumed' ? resume : null;
     const connection: Connection = {
-      id: resumed?.id ?? randomUUID(),
+      id: resumed?.id ?? socket.id,
       roomId: resumed?.roomId ?? null,
       token: resumed?.token ?? null,
       limits: new ConnectionLimits(),
     };
-    void socket.join(participantRoom(connection.id));
+    if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
     // One listener for every event, not one per event: each connection's listeners are part of what an
     // idle room costs. socket.io passes the acknowledgement callback last, when the client asked for one.
     socket.onAny((event: unknown, ...args: unknown[]) => {
@@ -286,7 +301,7 @@ export class SignalingNode {
     if (outcome.id !== connection.id) {
       void socket.leave(participantRoom(connection.id));
       connection.id = outcome.id;
-      void socket.join(participantRoom(connection.id));
+      if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
     }
     connection.roomId = roomId;
     connection.token = outcome.token ?? null;
@@ -372,7 +387,7 @@ export class SignalingNode {
     // A fresh id for whatever this connection does next: the old one belongs to the room's history.
     void socket.leave(participantRoom(connection.id));
     connection.id = randomUUID();
-    void socket.join(participantRoom(connection.id));
+    if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
   }
 
   /** A connection dropped: its place is kept for the grace period, then it has left. */

@@ -47,7 +47,7 @@ describe('signaling server: who is who', () => {
     harness = await startHarness();
     const { hostAck, guestAck } = await hostAndGuest();
     expect(hostAck).toMatchObject({ success: true, isHost: true });
-    expect(hostAck.selfId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(hostAck.selfId?.length).toBeGreaterThanOrEqual(16);
     expect(guestAck).toMatchObject({ success: true, pending: true, isHost: false, hostId: hostAck.selfId });
     expect(guestAck.selfId).not.toBe(hostAck.selfId);
     // A waiting guest learns nothing of who is in the room.

@@ -17,6 +17,10 @@ const test = base.extend<{ other: OtherComputer }>({
   },
 });
 
+async function closePages(...pages: (Page | undefined)[]): Promise<void> {
+  for (const page of pages) if (page) await page.close();
+}
+
 /** The type of the local candidate each open connection of the page actually uses. */
 function selectedCandidateTypes(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -44,9 +48,10 @@ test('two signaling nodes share rooms through Redis: host on one, guest on the o
   const env = { REDIS_URL: redis.url };
   const node1 = await startSignalingNode(env);
   let node2 = await startSignalingNode(env);
+  let guest: Page | undefined;
   try {
     await prepareRoomContext(context, { signaling: node1.url });
-    const guest = await other.open({ signaling: node2.url });
+    guest = await other.open({ signaling: node2.url });
     await admitGuest(host, guest, 'nodes');
     await expectVideoFlowing(host);
     await expectVideoFlowing(guest);
@@ -64,6 +69,8 @@ test('two signaling nodes share rooms through Redis: host on one, guest on the o
     await expect(guest.getByText('The host removed you from the room.')).toBeVisible();
     await expect(tile(host, 'Gus')).toHaveCount(0);
   } finally {
+    // Pages first: a page left open would log its reconnection attempts to the stopped nodes.
+    await closePages(host, guest);
     await Promise.all([node1.stop(), node2.stop()]);
     await redis.stop();
   }
@@ -72,18 +79,20 @@ test('two signaling nodes share rooms through Redis: host on one, guest on the o
 test('with TURN configured, two computers that may only use relays connect through coturn', async ({ page: host, context, other }) => {
   const turn = await startTurn();
   const node = await startSignalingNode({ TURN_URLS: turn.url, TURN_SECRET: turn.secret });
+  let guest: Page | undefined;
   try {
     await prepareRoomContext(context, { signaling: node.url, relayOnly: true });
-    const guest = await other.open({ signaling: node.url, relayOnly: true });
+    guest = await other.open({ signaling: node.url, relayOnly: true });
     await admitGuest(host, guest, 'relay');
     await expectVideoFlowing(host);
     await expectVideoFlowing(guest);
-    for (const page of [host, guest]) {
+    for (const page of [host, guest] as const) {
       const types = await selectedCandidateTypes(page);
       expect(types, await describeConnections(page)).not.toHaveLength(0);
       expect(types.every((type) => type === 'relay')).toBe(true);
     }
   } finally {
+    await closePages(host, guest);
     await node.stop();
     await turn.stop();
   }

@@ -67,6 +67,7 @@ export class StudioController {
       hasScreen: false,
       hasWebcam: false,
       hasMicrophone: false,
+      micUnavailable: false,
       videoEnabled: true,
       audioEnabled: true,
       micSilent: false,
@@ -269,7 +270,8 @@ export class StudioController {
     try {
       if (modeNeedsScreen(mode) && !(await this.selectScreen())) return;
       if (modeNeedsWebcam(mode) && !(await this.connectWebcam())) return;
-      if (!(await this.connectMicrophone())) return;
+      // The microphone is optional (DECISIONS 25): without it the recording goes on, and says so.
+      await this.connectMicrophone();
       await this.attaching;
       const { bridge } = this;
       if (left()) return;
@@ -385,6 +387,7 @@ export class StudioController {
       hasScreen: false,
       hasWebcam: false,
       hasMicrophone: false,
+      micUnavailable: false,
       acquiring: false,
       micSilent: false,
       // An unfinished recording stays in IndexedDB for recovery; the studio itself is at rest.
@@ -440,13 +443,28 @@ export class StudioController {
       }
       this.microphone = stream;
       this.applyAudioEnabled();
-      this.update({ hasMicrophone: true });
+      this.update({ hasMicrophone: true, micUnavailable: false });
       this.micMonitor.start();
+      // Unplugged mid-session: the mix goes on without it, and the studio says so.
+      stream.getAudioTracks()[0]?.addEventListener('ended', () => {
+        this.onMicrophoneEnded(stream);
+      });
       return true;
     } catch (error) {
-      this.reportAcquisition(error);
+      // Said once: a user with no microphone is not told again at every Start.
+      if (!this.snapshot.micUnavailable) this.reportAcquisition(error);
+      if (error instanceof AcquisitionError) this.update({ micUnavailable: true });
       return false;
     }
+  }
+
+  private onMicrophoneEnded(stream: MediaStream): void {
+    if (this.microphone !== stream) return;
+    this.microphone = null;
+    stopStream(stream);
+    this.mixer?.setInput('microphone', null);
+    this.micMonitor.stop();
+    this.update({ hasMicrophone: false, micUnavailable: true, micSilent: false });
   }
 
   private setScreen(stream: MediaStream): void {

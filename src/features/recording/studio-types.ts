@@ -28,6 +28,8 @@ export interface StudioSnapshot {
   hasScreen: boolean;
   hasWebcam: boolean;
   hasMicrophone: boolean;
+  /** The microphone was refused, is missing or was unplugged: recordings go on without it (DECISIONS 25). */
+  micUnavailable: boolean;
   videoEnabled: boolean;
   audioEnabled: boolean;
   micSilent: boolean;

@@ -9,7 +9,15 @@ const toPercent = (rms: number) => (rms <= 0 ? 0 : Math.max(0, Math.min(100, ((2
 
 export function MicLevel({ snapshot, controller }: { snapshot: StudioSnapshot; controller: StudioController }) {
   const level = useSyncExternalStore(controller.subscribeLevel, controller.getLevel);
-  if (!snapshot.hasMicrophone) return null;
+  if (!snapshot.hasMicrophone) {
+    // Where the meter would be: the recording has no sound from a microphone, and the user should know before speaking.
+    return snapshot.micUnavailable ? (
+      <Group gap="xs" wrap="nowrap" role="status" data-testid="mic-unavailable">
+        <IconMicrophoneOff size={18} aria-hidden />
+        <Text size="sm">Recording without microphone</Text>
+      </Group>
+    ) : null;
+  }
   const percent = Math.round(toPercent(snapshot.audioEnabled ? level : 0));
   return (
     <>

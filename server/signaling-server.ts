@@ -177,10 +177,9 @@ export class SignalingNode {
     if (!parsed.success) return NO_RESUME;
     const { roomId, resumeToken } = parsed.data;
     return this.options.store.update<ResumeResult>(roomId, (record) => {
-      const id = record?.tokens[resumeToken];
-      if (!record || !id || !isKnown(record.authority, id)) return { record, result: { kind: 'expired' } };
-      const next = { ...record, online: { ...record.online, [id]: true } };
-      return { record: next, result: { kind: 'resumed', id, roomId, token: resumeToken, state: next.authority } };
+      const place = takeBackPlace(record, resumeToken);
+      if (!place) return { record, result: { kind: 'expired' } };
+      return { record: place.record, result: { kind: 'resumed', id: place.id, roomId, token: resumeToken, state: place.record.authority } };
     });
   }
 
@@ -270,14 +269,10 @@ export class SignalingNode {
     const name = sanitizeName(rawName);
     const outcome = await this.options.store.update<JoinOutcome>(roomId, (record) => {
       if (resumeToken) {
-        const resumedId = record?.tokens[resumeToken];
+        const place = takeBackPlace(record, resumeToken);
         // Past its grace the place is gone: the client is told so, never silently made someone new.
-        if (!record || !resumedId || !isKnown(record.authority, resumedId)) {
-          return { record, result: { id: connection.id, token: undefined, record, deliveries: [], reply: { success: false, error: ROOM_ERRORS.placeExpired } } };
-        }
-        // A dropped connection comes back within its grace: same id, same place, host role included.
-        const next = { ...record, online: { ...record.online, [resumedId]: true } };
-        return { record: next, result: { id: resumedId, token: resumeToken, record: next, deliveries: [], reply: null } };
+        if (!place) return { record, result: { id: connection.id, token: undefined, record, deliveries: [], reply: { success: false, error: ROOM_ERRORS.placeExpired } } };
+        return { record: place.record, result: { id: place.id, token: resumeToken, record: place.record, deliveries: [], reply: null } };
       }
       const token = randomBytes(18).toString('base64url');
       if (!record || record.authority.ended) {
@@ -452,6 +447,16 @@ export class SignalingNode {
 /** Emits one room event; the event ties the payload's type, which socket.io's own typing cannot follow through a union. */
 function send<E extends ServerEvent>(target: ReturnType<Server['to']>, event: E, payload: IncomingEvents[E]): void {
   target.emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
+}
+
+/**
+ * A dropped connection coming back within its grace with its token: the same id and place (host role
+ * included), marked online again. Null when the token names nobody still in or waiting for the room.
+ */
+function takeBackPlace(record: RoomRecord | null, token: string): { id: string; record: RoomRecord } | null {
+  const id = record?.tokens[token];
+  if (!record || !id || !isKnown(record.authority, id)) return null;
+  return { id, record: { ...record, online: { ...record.online, [id]: true } } };
 }
 
 /** Tokens of people still in the room or waiting; the rest can no longer resume anything. */

@@ -93,6 +93,23 @@ async function connect(url) {
   return socket;
 }
 
+const join = (socket, roomId, name) => socket.timeout(10_000).emitWithAck('join-room', { roomId, participantName: name });
+
+/** A room of PER_ROOM participants alternating between the nodes (so it spans both), all admitted by the host. */
+async function fillRoom(nodes, roomId, joinWith = join) {
+  const sockets = await Promise.all(Array.from({ length: PER_ROOM }, (_, i) => connect(nodes[i % 2].url)));
+  const hostAck = await joinWith(sockets[0], roomId, 'Host');
+  if (!hostAck.success) throw new Error(`join refused: ${hostAck.error}`);
+  const members = [{ socket: sockets[0], id: hostAck.selfId }];
+  for (let i = 1; i < PER_ROOM; i++) {
+    const ack = await joinWith(sockets[i], roomId, `Guest ${i}`);
+    if (!ack.success) throw new Error(`join refused: ${ack.error}`);
+    await sockets[0].timeout(10_000).emitWithAck('approve-guest', { roomId, guestId: ack.selfId });
+    members.push({ socket: sockets[i], id: ack.selfId });
+  }
+  return { roomId, members };
+}
+
 const children = [];
 try {
   const build = spawnSync('npm', ['run', '-s', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
@@ -118,18 +135,11 @@ try {
   // Warm-up: a few rooms join and leave first, so the code paths are compiled before the baseline and
   // the figure below is what idle rooms keep, not the one-time cost of the JIT's first pass.
   for (let w = 0; w < 25; w++) {
-    const roomId = `warm-${w}`;
-    const sockets = await Promise.all(Array.from({ length: PER_ROOM }, (_, i) => connect(nodes[i % 2].url)));
-    const hostAck = await sockets[0].timeout(10_000).emitWithAck('join-room', { roomId, participantName: 'Host' });
-    for (let i = 1; i < PER_ROOM; i++) {
-      const ack = await sockets[i].timeout(10_000).emitWithAck('join-room', { roomId, participantName: `Guest ${i}` });
-      await sockets[0].timeout(10_000).emitWithAck('approve-guest', { roomId, guestId: ack.selfId });
-    }
-    for (const socket of sockets.reverse()) {
+    const { roomId, members } = await fillRoom(nodes, `warm-${w}`);
+    for (const { socket } of members.reverse()) {
       socket.emit('leave-room', { roomId });
       socket.disconnect();
     }
-    if (!hostAck.success) throw new Error('warm-up join refused');
   }
   await sleep(1000);
   const before = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
@@ -140,27 +150,14 @@ try {
   const rooms = [];
   const timedJoin = async (socket, roomId, name) => {
     const started = performance.now();
-    const ack = await socket.timeout(10_000).emitWithAck('join-room', { roomId, participantName: name });
+    const ack = await join(socket, roomId, name);
     latencies.push(performance.now() - started);
-    if (!ack.success) throw new Error(`join refused: ${ack.error}`);
     return ack;
   };
   const BATCH = 25;
   for (let start = 0; start < ROOMS; start += BATCH) {
-    await Promise.all(
-      Array.from({ length: Math.min(BATCH, ROOMS - start) }, async (_, offset) => {
-        const roomId = `bench-${start + offset}`;
-        const sockets = await Promise.all(Array.from({ length: PER_ROOM }, (_, i) => connect(nodes[i % 2].url)));
-        const hostAck = await timedJoin(sockets[0], roomId, 'Host');
-        const members = [{ socket: sockets[0], id: hostAck.selfId }];
-        for (let i = 1; i < PER_ROOM; i++) {
-          const ack = await timedJoin(sockets[i], roomId, `Guest ${i}`);
-          await sockets[0].timeout(10_000).emitWithAck('approve-guest', { roomId, guestId: ack.selfId });
-          members.push({ socket: sockets[i], id: ack.selfId });
-        }
-        rooms.push({ roomId, members });
-      }),
-    );
+    const batch = Array.from({ length: Math.min(BATCH, ROOMS - start) }, (_, offset) => fillRoom(nodes, `bench-${start + offset}`, timedJoin));
+    rooms.push(...(await Promise.all(batch)));
   }
   latencies.sort((a, b) => a - b);
   // Idle: nothing sent for a few seconds, long enough for a node to drop its short-lived cache of the room.

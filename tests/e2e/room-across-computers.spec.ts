@@ -3,20 +3,12 @@
  * with their own profiles, and meet only through the signaling server that `npm run serve` serves on
  * the app's own origin. Nothing here sets a signaling address: this is the app's default.
  */
-import { test as base, expect } from './support/test';
-import { probe, frameAt, meanColor } from './support/media';
-import { launchOtherComputer, type OtherComputer } from './support/other-computer';
+import { expect } from './support/test';
+import { probe } from './support/media';
+import { test } from './support/other-computer';
 import { admitGuest, describeConnections, expectParticipantCount, openPage, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, tile } from './support/room';
-import { downloadAll, record } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
 import { freePort } from './support/servers';
-
-const test = base.extend<{ other: OtherComputer }>({
-  other: async ({ guard }, use) => {
-    const other = await launchOtherComputer(guard);
-    await use(other);
-    await other.close();
-  },
-});
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context, { signaling: null });
@@ -80,11 +72,7 @@ test('a mixed recording made across two computers holds both of them', async ({ 
   expect(info.video).toMatchObject({ width: 1920, height: 1080 });
   expect(info.duration).toBeGreaterThan(wall - 1);
   expect(info.duration).toBeLessThan(wall + 2);
-  const frame = await frameAt(file, 3);
-  const [lr, lg, lb] = meanColor(frame, 200, 400, 560, 280);
-  const [rr, rg, rb] = meanColor(frame, 1160, 400, 560, 280);
-  expect(lb).toBeGreaterThan(Math.max(lr, lg) + 40);
-  expect(rg).toBeGreaterThan(Math.max(rr, rb) + 40);
+  await expectHostCameraLeftGuestScreenRight(file, 3);
 });
 
 test('with no signaling server answering, the room says it connects this browser’s tabs only, and asks no STUN server', async ({ browser, guard }) => {

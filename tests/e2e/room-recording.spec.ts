@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { frameAt, meanColor, probe, webmLayout } from './support/media';
 import { hostRoom, newRoomId, prepareRoomContext, roomWithGuest } from './support/room';
-import { downloadAll, record, waitForRecorded } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -99,14 +99,7 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   expect(layout.hasCues).toBe(true);
   expect(layout.hasDuration).toBe(true);
 
-  // Left tile: the host's camera (blue field); right tile: the guest's shared screen (green).
-  const frame = await frameAt(file, 3);
-  const [lr, lg, lb] = meanColor(frame, 200, 400, 560, 280);
-  const [rr, rg, rb] = meanColor(frame, 1160, 400, 560, 280);
-  expect(lb).toBeGreaterThan(lg + 40);
-  expect(lb).toBeGreaterThan(lr + 40);
-  expect(rg).toBeGreaterThan(rb + 40);
-  expect(rg).toBeGreaterThan(rr + 40);
+  await expectHostCameraLeftGuestScreenRight(file, 3);
 });
 
 test('separate recording: one file per participant, paused and resumed', async ({ page: host, context, guard }, testInfo) => {

@@ -4,18 +4,10 @@
  * Host and guest are separate Chromium processes (two computers).
  */
 import type { Page } from '@playwright/test';
-import { test as base, expect } from './support/test';
-import { launchOtherComputer, type OtherComputer } from './support/other-computer';
+import { expect } from './support/test';
+import { test } from './support/other-computer';
 import { admitGuest, describeConnections, expectParticipantCount, expectVideoFlowing, prepareRoomContext, tile } from './support/room';
 import { startRedis, startSignalingNode, startTurn } from './support/servers';
-
-const test = base.extend<{ other: OtherComputer }>({
-  other: async ({ guard }, use) => {
-    const other = await launchOtherComputer(guard);
-    await use(other);
-    await other.close();
-  },
-});
 
 async function closePages(...pages: (Page | undefined)[]): Promise<void> {
   for (const page of pages) if (page) await page.close();

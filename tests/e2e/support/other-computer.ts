@@ -6,7 +6,7 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './chromium';
 import { prepareRoomContext, type RoomContextOptions } from './room';
-import type { PageGuard } from './test';
+import { test as base, type PageGuard } from './test';
 
 export interface OtherComputer {
   /** A page on the other computer, watched by the test's guard. */
@@ -30,3 +30,12 @@ export async function launchOtherComputer(guard: PageGuard): Promise<OtherComput
     close: () => browser.close(),
   };
 }
+
+/** The project's test with `other`: a second computer, launched for the test and closed after it. */
+export const test = base.extend<{ other: OtherComputer }>({
+  other: async ({ guard }, use) => {
+    const other = await launchOtherComputer(guard);
+    await use(other);
+    await other.close();
+  },
+});

@@ -1,7 +1,22 @@
 /** Driving a room recording as the host does: start, wait on the recording's own clock, stop, download. */
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
+import { frameAt, meanColor } from './media';
 import { expect } from './test';
+
+/**
+ * A mixed recording's picture at `seconds`: the host's camera (blue field) in the left tile and the
+ * guest's shared screen (green) in the right one.
+ */
+export async function expectHostCameraLeftGuestScreenRight(file: string, seconds: number): Promise<void> {
+  const frame = await frameAt(file, seconds);
+  const [lr, lg, lb] = meanColor(frame, 200, 400, 560, 280);
+  const [rr, rg, rb] = meanColor(frame, 1160, 400, 560, 280);
+  expect(lb).toBeGreaterThan(lg + 40);
+  expect(lb).toBeGreaterThan(lr + 40);
+  expect(rg).toBeGreaterThan(rb + 40);
+  expect(rg).toBeGreaterThan(rr + 40);
+}
 
 /** Waits until the recording's own clock (what the card shows) reaches `seconds`. */
 export async function waitForRecorded(host: Page, seconds: number): Promise<void> {

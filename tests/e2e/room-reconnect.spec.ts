@@ -1,11 +1,18 @@
 import { test, expect } from './support/test';
-import { framesDecoded, prepareRoomContext, roomWithGuest, tile } from './support/room';
+import { expectVideoFlowing, framesDecoded, prepareRoomContext, roomWithGuest, tile } from './support/room';
 
-test.beforeEach(async ({ context }) => {
-  await prepareRoomContext(context);
+test('a connection whose candidates were lost comes up through an ICE restart, well before the timeout', async ({ page: host, context, guard }) => {
+  await prepareRoomContext(context, { loseFirstCandidates: true });
+  const { guest } = await roomWithGuest(context, host, guard, 'lost-candidates');
+  // One connection each: the restart renewed it in place rather than the timeout replacing it.
+  expect(await host.evaluate(() => window.__pcs?.length)).toBe(1);
+  expect(await guest.evaluate(() => window.__pcs?.length)).toBe(1);
+  await expectVideoFlowing(guest);
+  await expectVideoFlowing(host);
 });
 
 test('a connection closed under the room is rebuilt with backoff and the video resumes', async ({ page: host, context, guard }) => {
+  await prepareRoomContext(context);
   const { guest } = await roomWithGuest(context, host, guard, 'reconnect');
   const connections = () => guest.evaluate(() => window.__pcs?.length ?? 0);
   const before = await connections();

@@ -27,12 +27,17 @@ export interface RoomContextOptions {
   relayOnly?: boolean;
   /** The pages' ICE server setting (framecast-ice-servers); 'none' unless given, as this machine has no network. */
   iceServers?: string;
+  /**
+   * Every connection throws away the candidates of the other side's first ICE generation, as if
+   * they were lost on the way: only an ICE restart can bring such a connection up.
+   */
+  loseFirstCandidates?: boolean;
 }
 
 /** Call once per context, before the pages navigate. */
 export async function prepareRoomContext(context: BrowserContext, options: RoomContextOptions = {}): Promise<void> {
   await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write']);
-  await context.addInitScript(({ signaling, relayOnly, iceServers }) => {
+  await context.addInitScript(({ signaling, relayOnly, iceServers, loseFirstCandidates }) => {
     localStorage.setItem('framecast-ice-servers', iceServers);
     if (signaling === null) localStorage.removeItem('framecast-signaling-url');
     else localStorage.setItem('framecast-signaling-url', signaling);
@@ -49,16 +54,19 @@ export async function prepareRoomContext(context: BrowserContext, options: RoomC
         });
         // Counted on the way in; looked up by name so the typed overloads stay out of the way.
         const add: (candidate?: RTCIceCandidateInit | null) => Promise<void> = Reflect.get(Native.prototype, 'addIceCandidate');
+        let firstRemoteUfrag: string | undefined;
         Object.defineProperty(this, 'addIceCandidate', {
           value: (candidate?: RTCIceCandidateInit | null) => {
             if (candidate) counts.remote += 1;
+            firstRemoteUfrag ??= /a=ice-ufrag:(\S+)/.exec(this.remoteDescription?.sdp ?? '')?.[1];
+            if (loseFirstCandidates && candidate?.usernameFragment === firstRemoteUfrag) return Promise.resolve();
             return add.call(this, candidate);
           },
         });
         created.push(this);
       }
     };
-  }, { signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false, iceServers: options.iceServers ?? 'none' });
+  }, { signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false, iceServers: options.iceServers ?? 'none', loseFirstCandidates: options.loseFirstCandidates ?? false });
 }
 
 export function newRoomId(label: string): string {

@@ -11,6 +11,12 @@ import type { StatsRecord } from './connection-quality';
 
 /** How long an ICE restart may take before the connection counts as lost. */
 const ICE_RESTART_GRACE_MS = 10_000;
+/**
+ * A first connection that has not come up by now gets a fresh ICE generation (new candidates on
+ * both sides) instead of waiting out the whole timeout: candidates can be lost in signaling, or a
+ * side's gathering can stall. A healthy connection here comes up in well under a second.
+ */
+export const STALLED_CONNECTION_RESTART_MS = 8000;
 
 export interface LocalTracks {
   audio: MediaStreamTrack | null;
@@ -51,6 +57,7 @@ export class PeerLink {
   private closed = false;
   private timeout: ReturnType<typeof setTimeout> | undefined;
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
+  private stallTimer: ReturnType<typeof setInterval> | undefined;
   private tracks: LocalTracks;
 
   constructor(
@@ -60,7 +67,9 @@ export class PeerLink {
     this.connectionId = options.connectionId;
     this.polite = options.polite;
     this.tracks = { ...options.tracks };
-    this.pc = new RTCPeerConnection({ iceServers: options.iceServers, iceCandidatePoolSize: 10 });
+    // No candidate pool: pre-gathering buys nothing when gathering starts at the first description,
+    // and a pooled session that never hands over its candidates leaves one side with none at all.
+    this.pc = new RTCPeerConnection({ iceServers: options.iceServers });
     const { pc } = this;
     pc.onicecandidate = ({ candidate }) => {
       this.events.signal({ type: 'ice-candidate', data: { connectionId: this.connectionId, candidate: candidate ? candidate.toJSON() : null } });
@@ -90,6 +99,11 @@ export class PeerLink {
     this.timeout = setTimeout(() => {
       if (!this.everConnected) this.fail(ROOM_ERRORS.connectionTimeout);
     }, CONNECTION_TIMEOUT_MS);
+    // Only the offering side restarts: its new offer renews the answerer's candidates too, and
+    // one side asking keeps the two from colliding.
+    if (options.initiator) this.stallTimer = setInterval(() => {
+      if (!this.everConnected && !this.closed && pc.connectionState !== 'connected' && pc.remoteDescription) pc.restartIce();
+    }, STALLED_CONNECTION_RESTART_MS);
     if (options.initiator) {
       pc.addTransceiver(this.tracks.audio ?? 'audio', { direction: 'sendrecv' });
       pc.addTransceiver(this.tracks.video ?? 'video', { direction: 'sendrecv' });
@@ -161,6 +175,7 @@ export class PeerLink {
     this.closed = true;
     clearTimeout(this.timeout);
     clearTimeout(this.restartTimer);
+    clearInterval(this.stallTimer);
     this.channel?.close();
     this.pc.close();
   }
@@ -240,6 +255,7 @@ export class PeerLink {
     if (state === 'connected') {
       this.everConnected = true;
       clearTimeout(this.timeout);
+      clearInterval(this.stallTimer);
       clearTimeout(this.restartTimer);
       this.events.connected();
     } else if (state === 'disconnected') {

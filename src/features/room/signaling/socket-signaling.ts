@@ -153,7 +153,9 @@ export class SocketSignaling implements SignalingTransport {
  */
 export function probeSignalingServer(url: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<boolean> {
   return new Promise<boolean>((resolve) => {
-    const socket = io(url, { path: SOCKET_PATH, reconnection: false, timeout: timeoutMs, forceNew: true });
+    // No upgrade to WebSocket: the probe closes as soon as it connects, and closing a WebSocket
+    // still opening makes the browser log an error for nothing.
+    const socket = io(url, { path: SOCKET_PATH, reconnection: false, timeout: timeoutMs, forceNew: true, upgrade: false });
     const finish = (answered: boolean) => {
       clearTimeout(timer);
       socket.removeAllListeners();

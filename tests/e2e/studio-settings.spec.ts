@@ -56,7 +56,8 @@ test('with auto-start on, recording starts as soon as the camera is ready, once'
   await openSettings(page);
   await setSwitch(page, 'Start recording automatically', true);
   await chooseOption(page, 'Default recording mode', 'Webcam Only');
-  await page.goto('/studio');
+  // Inside the app, as a user goes from Settings to the studio: the camera may come up by itself.
+  await page.getByRole('navigation').getByRole('link', { name: 'Record' }).first().click();
   await expect(page.getByRole('radio', { name: 'Webcam Only' })).toBeChecked();
   await expect(page.getByTestId('recording-badge')).toHaveText('REC', { timeout: 20_000 });
   await expect(page.getByText('Recording in webcam only mode.')).toBeVisible();

@@ -13,7 +13,8 @@ test.use({
 });
 
 test('with the camera blocked, opening it says webcam access was denied and leaves nothing open', async ({ page }) => {
-  await page.goto('/studio');
+  // Screen Only: the refusal seen is the window's own (a webcam mode would ask for the studio's camera too).
+  await page.goto('/studio?mode=screen-only');
   await page.getByRole('button', { name: 'Open Floating Webcam' }).click();
   await expect(page.getByText('Webcam Access Denied')).toBeVisible();
   await expect(page.getByText('Please allow camera access to record videos.')).toBeVisible();

@@ -9,7 +9,8 @@ test.use({
 });
 
 test('with no camera plugged in, the window stays open as Disconnected, says so, and offers Reconnect', async ({ page }) => {
-  await page.goto('/studio');
+  // Screen Only, so the studio asks for no camera of its own.
+  await page.goto('/studio?mode=screen-only');
   await page.getByRole('button', { name: 'Open Floating Webcam' }).click();
   const win = webcamWindow(page);
   await expect(win.getByText('No camera found')).toBeVisible({ timeout: 15_000 });

@@ -124,8 +124,6 @@ export class StudioController {
     if (this.snapshot.recordingState !== 'idle' || this.snapshot.acquiring || mode === this.snapshot.mode) return;
     this.update({ mode });
     void this.pushLayout();
-    // The webcam modes bring the camera up as soon as they are chosen, so the preview is live.
-    if (modeNeedsWebcam(mode) && !this.webcam) void this.connectWebcam();
   }
 
   setOverlay(overlay: Partial<OverlayLayout>): void {

@@ -4,7 +4,9 @@ import { useEffect, useRef } from 'react';
 import { setRecordingActive } from '../../shared/recording-activity';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library/LibraryPanel';
+import { modeNeedsWebcam } from '../recording/mode-needs';
 import { AutoStartNotice } from './AutoStartNotice';
+import { CameraWaitsNotice } from './CameraWaitsNotice';
 import { ControlBar } from './ControlBar';
 import { DownloadCard } from './DownloadCard';
 import { MicLevel } from './MicLevel';
@@ -14,13 +16,18 @@ import { QuickSetupCard } from './QuickSetupCard';
 import { StatsCard } from './StatsCard';
 import { matchShortcut } from './studio-shortcuts';
 import { useAutoStart } from './useAutoStart';
+import { useCameraMayStart } from './useCameraMayStart';
 import { useFollowSettings } from './useFollowSettings';
 import { useStudioController } from './useStudioController';
+import { useWebcamForMode } from './useWebcamForMode';
 
 export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const { controller, snapshot } = useStudioController(hostRef);
   useFollowSettings(controller);
+  const cameraMayStart = useCameraMayStart();
+  useWebcamForMode(controller, snapshot.mode, cameraMayStart);
+  const cameraWaitsForClick = !cameraMayStart && modeNeedsWebcam(snapshot.mode) && !snapshot.hasWebcam;
   const autoStartWaiting = useAutoStart(controller, snapshot);
   const { recordingState } = snapshot;
   const requestedMode = useSearch({ from: '/studio', select: (search) => search.mode });
@@ -84,6 +91,7 @@ export function StudioPage() {
                   controller.setOverlay(overlay);
                 }}
               />
+              {cameraWaitsForClick ? <CameraWaitsNotice /> : null}
               {autoStartWaiting ? <AutoStartNotice snapshot={snapshot} /> : null}
               <PreviewPanel snapshot={snapshot} hostRef={hostRef} />
               <MicLevel snapshot={snapshot} controller={controller} />

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { modeNeedsWebcam } from '../recording/mode-needs';
 import type { StudioController, StudioSnapshot } from '../recording/studio-controller';
 import { useSettings } from '../settings/useSettings';
 import { autoStartSpent, shouldAutoStart } from './auto-start';
@@ -12,7 +11,6 @@ export function useAutoStart(controller: StudioController, snapshot: StudioSnaps
   const enabled = useSettings().video.autoStart;
   const spent = useRef(false);
   const [done, setDone] = useState(false);
-  const { mode } = snapshot;
 
   // Every change of the studio is seen here, not only those React renders: a Start pressed by hand
   // that fails at once is acquiring for a moment, and that moment must use auto-start up too.
@@ -25,11 +23,6 @@ export function useAutoStart(controller: StudioController, snapshot: StudioSnaps
     check();
     return controller.subscribe(check);
   }, [controller]);
-
-  // The camera needs no click, so auto-start brings it up; the screen picker does need one.
-  useEffect(() => {
-    if (enabled && !spent.current && modeNeedsWebcam(mode)) void controller.connectWebcam();
-  }, [enabled, mode, controller]);
 
   useEffect(() => {
     if (!shouldAutoStart(enabled, spent.current, snapshot)) return;

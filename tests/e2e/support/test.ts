@@ -6,6 +6,7 @@ export class PageGuard {
   readonly foreignRequests: string[] = [];
   readonly warnings: string[] = [];
   private readonly allowed: RegExp[] = [];
+  private readonly standInHosts = new Set<string>();
 
   watch(page: Page): void {
     page.on('console', (msg) => {
@@ -15,7 +16,7 @@ export class PageGuard {
     page.on('pageerror', (err) => this.consoleErrors.push(`Uncaught: ${err.message}`));
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol.startsWith('ws')) && url.hostname !== '127.0.0.1') {
+      if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol.startsWith('ws')) && url.hostname !== '127.0.0.1' && !this.standInHosts.has(url.hostname)) {
         this.foreignRequests.push(req.url());
       }
     });
@@ -24,6 +25,11 @@ export class PageGuard {
   /** Expect console errors matching `pattern` (for tests of failure paths). */
   allowConsoleError(pattern: RegExp): void {
     this.allowed.push(pattern);
+  }
+
+  /** A made-up host the test answers itself with `page.route` (another site linking to ours): nothing leaves the machine. */
+  allowStandInHost(hostname: string): void {
+    this.standInHosts.add(hostname);
   }
 
   unexpectedErrors(): string[] {

@@ -16,7 +16,9 @@ declare global {
  */
 export async function watchUserMedia(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const devices = navigator.mediaDevices;
+    // Absent on insecure pages (another site a test links from): nothing to watch there.
+    const devices = navigator.mediaDevices as MediaDevices | undefined;
+    if (!devices) return;
     const original = devices.getUserMedia.bind(devices);
     window.__userStreams = [];
     devices.getUserMedia = async (constraints) => {

@@ -13,7 +13,9 @@ export const webcamWindow = (page: Page): Locator => page.getByRole('region', { 
 
 /** Opens the window from the studio's Quick Setup card and waits for live video. */
 export async function openFromStudio(page: Page): Promise<Locator> {
-  await page.goto('/studio');
+  // Screen Only, so the only camera these tests see opened is the window's own (a webcam mode
+  // would bring up the studio's camera at the first click).
+  await page.goto('/studio?mode=screen-only');
   await page.getByRole('button', { name: 'Open Floating Webcam' }).click();
   const win = webcamWindow(page);
   await expect(win).toBeVisible();

@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { modeNeedsWebcam } from '../recording/mode-needs';
+import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { StudioController } from '../recording/studio-controller';
+
+/**
+ * The webcam modes bring the camera up (SPEC), when the studio opens in one and when one is
+ * chosen, so the preview is live before Start; auto-start then finds the camera ready. Only once
+ * the visit may turn a camera on (see useCameraMayStart).
+ */
+export function useWebcamForMode(controller: StudioController, mode: RecordingMode, cameraMayStart: boolean): void {
+  useEffect(() => {
+    if (cameraMayStart && modeNeedsWebcam(mode)) void controller.connectWebcam();
+  }, [controller, mode, cameraMayStart]);
+}

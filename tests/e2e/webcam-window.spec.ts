@@ -102,7 +102,7 @@ test('minimise to a bar and restore', async ({ page }) => {
   await expect(win.getByTestId('webcam-status')).toHaveText('Connected');
 });
 
-test('the camera toggle flips its track; the microphone is opened only when turned on, and released when turned off', async ({ page }) => {
+test('the camera toggle flips its track; the microphone is opened only when turned on, shows its level, and is released when turned off', async ({ page }) => {
   await watchUserMedia(page);
   const win = await openFromStudio(page);
   expect(await cameraTrack(win)).toEqual({ enabled: true, readyState: 'live' });
@@ -119,8 +119,12 @@ test('the camera toggle flips its track; the microphone is opened only when turn
   await win.getByRole('button', { name: 'Turn microphone on' }).click();
   await expect(win.getByRole('button', { name: 'Turn microphone off' })).toBeVisible();
   await expect.poll(() => microphoneTracks(page)).toEqual([{ enabled: true, readyState: 'live' }]);
+  // The window shows what the microphone hears: the fixture's sound moves the meter.
+  const meter = win.getByRole('progressbar', { name: 'Microphone level' });
+  await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(30);
   await win.getByRole('button', { name: 'Turn microphone off' }).click();
   await expect(win.getByRole('button', { name: 'Turn microphone on' })).toBeVisible();
+  await expect(meter).toHaveCount(0);
   await expect.poll(() => microphoneTracks(page)).toEqual([{ enabled: true, readyState: 'ended' }]);
   expect(await cameraTrack(win)).toEqual({ enabled: true, readyState: 'live' });
 });

@@ -2,6 +2,8 @@
  * Mixes the microphone and the screen's system audio into one track for the encoder, and measures
  * the microphone's level for the meter and the silence warning.
  */
+import { rmsLevel } from '../../shared/audio/level-meter';
+
 const SAMPLE_RATE = 48000;
 
 export class AudioMixer {
@@ -38,9 +40,7 @@ export class AudioMixer {
   level(): number {
     if (!this.inputs.has('microphone')) return 0;
     this.analyser.getFloatTimeDomainData(this.samples);
-    let sum = 0;
-    for (const value of this.samples) sum += value * value;
-    return Math.sqrt(sum / this.samples.length);
+    return rmsLevel(this.samples);
   }
 
   async close(): Promise<void> {

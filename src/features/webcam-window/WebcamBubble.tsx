@@ -13,7 +13,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import type { WebcamStream } from './useWebcamStream';
 import type { GestureHandlers } from './useWindowGeometry';
 import { nextShape, type WindowShape } from './window-geometry';
+import { LevelMeter } from '../../shared/ui/LevelMeter';
 import classes from './WebcamWindow.module.css';
+import { useMicLevel } from './useMicLevel';
 
 const SHAPE_ICONS = { rectangle: IconRectangle, square: IconSquare, circle: IconCircle } as const;
 
@@ -64,6 +66,11 @@ function LiveVideo({ stream }: { stream: MediaStream | null }) {
   return <video ref={video} className={classes.video} muted playsInline autoPlay aria-label="Live webcam" data-testid="webcam-window-video" />;
 }
 
+/** While the microphone is on, its live level: the toggle visibly does something. */
+function WindowMicMeter({ stream }: { stream: MediaStream | null }) {
+  return <LevelMeter percent={useMicLevel(stream)} label="Microphone level" className={classes.micMeter} />;
+}
+
 interface WebcamBubbleProps {
   webcam: WebcamStream;
   shape: WindowShape;
@@ -98,6 +105,7 @@ export function WebcamBubble({ webcam, shape, onCycleShape, headerHandlers, head
         <ActionIcon variant="transparent" className={classes.icon} aria-label={micLabel} onClick={webcam.toggleMic}>
           {webcam.micOn ? <IconMicrophone size={18} aria-hidden /> : <IconMicrophoneOff size={18} aria-hidden />}
         </ActionIcon>
+        {webcam.micOn ? <WindowMicMeter stream={webcam.micStream} /> : null}
         <ActionIcon variant="transparent" className={classes.icon} aria-label={`Shape: ${shape}. Change to ${nextShape(shape)}`} onClick={onCycleShape}>
           <ShapeIcon size={18} aria-hidden />
         </ActionIcon>

@@ -75,6 +75,8 @@ export interface WebcamStream {
   failure: string | null;
   cameraOn: boolean;
   micOn: boolean;
+  /** The open microphone while it is turned on, for the window's level meter. */
+  micStream: MediaStream | null;
   toggleCamera: () => void;
   /** Turning the microphone on opens it; turning it off releases it (the browser's indicator goes off). */
   toggleMic: () => void;
@@ -100,6 +102,7 @@ export function useWebcamStream(events: WebcamStreamEvents): WebcamStream {
   const [failure, setFailure] = useState<string | null>(null);
   const [cameraOn, setCameraOn] = useState(true);
   const [micOn, setMicOn] = useState(false);
+  const [micStream, setMicStream] = useState<MediaStream | null>(null);
 
   const failureOf = (device: CaptureDevice, error: unknown) => describeCaptureFailure(device, errorName(error));
 
@@ -120,8 +123,9 @@ export function useWebcamStream(events: WebcamStreamEvents): WebcamStream {
     },
   );
 
-  // Nothing in the window plays or records sound, so the microphone is opened only when asked for.
-  useDevice(AUDIO_ONLY, micOn, 0, () => undefined, (error) => {
+  // Nothing in the window plays or records sound, so the microphone is opened only when asked for;
+  // while on, the window's meter shows it is live and hearing something.
+  useDevice(AUDIO_ONLY, micOn, 0, setMicStream, (error) => {
     setMicOn(false);
     const result = failureOf('microphone', error);
     events.onMicrophoneFailed(result.kind === 'denied' ? { denied: true } : { denied: false, message: result.message });
@@ -140,6 +144,7 @@ export function useWebcamStream(events: WebcamStreamEvents): WebcamStream {
     failure,
     cameraOn,
     micOn,
+    micStream: micOn ? micStream : null,
     toggleCamera: () => {
       setCameraOn((on) => !on);
     },

@@ -32,11 +32,13 @@ export interface RoomContextOptions {
    * they were lost on the way: only an ICE restart can bring such a connection up.
    */
   loseFirstCandidates?: boolean;
+  /** False leaves the microphone ungranted: a browser without fake permission UI then refuses it. */
+  microphone?: boolean;
 }
 
 /** Call once per context, before the pages navigate. */
 export async function prepareRoomContext(context: BrowserContext, options: RoomContextOptions = {}): Promise<void> {
-  await context.grantPermissions(['camera', 'microphone', 'clipboard-read', 'clipboard-write']);
+  await context.grantPermissions(['camera', ...(options.microphone === false ? [] : ['microphone']), 'clipboard-read', 'clipboard-write']);
   await context.addInitScript(({ signaling, relayOnly, iceServers, loseFirstCandidates }) => {
     localStorage.setItem('framecast-ice-servers', iceServers);
     if (signaling === null) localStorage.removeItem('framecast-signaling-url');

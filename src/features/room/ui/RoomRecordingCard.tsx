@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop } from '@tabler/icons-react';
+import { IconDownload, IconMicrophoneOff, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop } from '@tabler/icons-react';
 import { formatFileSize } from '../../../shared/format';
 import { formatBitrate, formatMegabytes, formatRoomDuration, RECORDING_MODE_LABELS } from '../recording/room-recording-format';
 import { recordingControls } from '../recording/room-recording-machine';
@@ -14,10 +14,12 @@ interface RecordingCardProps {
   onResume: () => void;
   onStop: () => void;
   onDownload: () => void;
+  /** This participant has no microphone (refused, missing or unplugged): their voice is not in the file. */
+  withoutMicrophone: boolean;
 }
 
 /** Recording controls by state (SPEC section 2), the recording's figures and its files. */
-export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onStop, onDownload }: RecordingCardProps) {
+export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onStop, onDownload, withoutMicrophone }: RecordingCardProps) {
   const { recordingState, recordingStats: stats } = room;
   const controls = recordingControls(recordingState, stats !== null && files.length > 0);
   return (
@@ -68,6 +70,12 @@ export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onS
             Download
           </Button>
         </Group>
+        {room.isHost && withoutMicrophone && (recordingState === 'recording' || recordingState === 'paused') ? (
+          <Group gap="xs" wrap="nowrap" role="status" data-testid="mic-unavailable">
+            <IconMicrophoneOff size={18} aria-hidden />
+            <Text size="sm">Recording without microphone</Text>
+          </Group>
+        ) : null}
         {stats ? (
           <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} data-testid="room-recording-stats">
             <Text size="sm" c="dimmed">Duration</Text>

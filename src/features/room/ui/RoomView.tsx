@@ -102,6 +102,7 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
               onResume={() => void controller.resumeRecording()}
               onStop={() => void controller.stopRecording()}
               onDownload={() => void controller.download()}
+              withoutMicrophone={!snapshot.devices.microphone}
             />
             {room.isHost ? (
               <RecordingSettingsCard

@@ -1,29 +1,40 @@
 import { test, expect } from './support/test';
 import { storedChunkCount } from './support/recovery';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { probe } from './support/media';
 
-async function record(page: Page, mode: 'Webcam Only' | 'Screen Only', seconds: number, path: string): Promise<void> {
+/** Records `seconds` on the studio's own clock and returns the file's duration, as ffprobe reads it. */
+async function record(page: Page, mode: 'Webcam Only' | 'Screen Only', seconds: number, path: string): Promise<number> {
   await page.getByRole('radiogroup', { name: 'Recording mode' }).locator('label', { hasText: mode }).click();
   await startRecording(page);
-  await page.waitForTimeout(seconds * 1000);
+  await expect(page.getByTestId('stat-duration')).toHaveText(`00:0${String(seconds)}`, { timeout: seconds * 1000 + 10_000 });
   await stopAndDownload(page, path);
+  return (await probe(path)).duration ?? 0;
+}
+
+/** A library item's length badge (mm:ss), in seconds. */
+async function listedSeconds(item: Locator): Promise<number> {
+  const [minutes = NaN, seconds = NaN] = ((await item.getByTestId('library-duration').textContent()) ?? '').split(':').map(Number);
+  return minutes * 60 + seconds;
 }
 
 const usage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
 test('the library lists recordings, renames, plays with seeking, and deletes with their stored bytes', async ({ page }, testInfo) => {
   await openStudio(page, 'Webcam Only');
-  await record(page, 'Webcam Only', 2, testInfo.outputPath('one.webm'));
-  await record(page, 'Screen Only', 3, testInfo.outputPath('two.webm'));
+  const webcamSeconds = await record(page, 'Webcam Only', 2, testInfo.outputPath('one.webm'));
+  const screenSeconds = await record(page, 'Screen Only', 3, testInfo.outputPath('two.webm'));
 
   const items = page.getByTestId('library-item');
   await expect(items).toHaveCount(2);
   // Newest first, each with its own mode, length, size and date.
   await expect(items.nth(0).getByTestId('library-mode')).toHaveText('Screen Only');
-  await expect(items.nth(0).getByTestId('library-duration')).toHaveText('00:03');
   await expect(items.nth(1).getByTestId('library-mode')).toHaveText('Webcam Only');
-  await expect(items.nth(1).getByTestId('library-duration')).toHaveText('00:02');
+  // The listed length is the file's own, in whole seconds (mm:ss rounds down).
+  expect(Math.abs((await listedSeconds(items.nth(0))) - screenSeconds)).toBeLessThan(1);
+  expect(Math.abs((await listedSeconds(items.nth(1))) - webcamSeconds)).toBeLessThan(1);
+  expect(screenSeconds).toBeGreaterThan(2.5);
   for (const index of [0, 1]) {
     await expect(items.nth(index).getByTestId('library-size')).toHaveText(/^\d+\.\d{2} (KB|MB)$/);
     await expect(items.nth(index).getByTestId('library-date')).toHaveText(new RegExp(String(new Date().getFullYear())));

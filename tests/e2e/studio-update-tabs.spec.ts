@@ -54,9 +54,8 @@ test('no tab reloads into a new version while another tab records, and a tab upd
     await expect(readerPrompt).toBeVisible({ timeout: 20_000 });
     await expect(readerPrompt).toContainText('once your recording is finished');
     const readerReload = readerPrompt.getByRole('button', { name: 'Reload' });
+    // Disabled in the page (React ignores clicks on it); acceptUpdate refuses it too (unit-tested).
     await expect(readerReload).toBeDisabled();
-    await readerReload.click({ force: true });
-    await reader.waitForTimeout(1000);
     expect(await sameDocument(reader)).toBe(true);
     expect(await sameDocument(recorder)).toBe(true);
     expect(await controllerVersion(recorder)).toBe('v1');

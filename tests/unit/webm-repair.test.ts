@@ -1,7 +1,7 @@
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { editChunk, planChunkEdits, type FileEdit } from '../../src/shared/storage/file-edit';
-import { ID, readElementHeader, readUint } from '../../src/shared/webm/ebml';
+import { ID, readElementHeader, readUint, readVint } from '../../src/shared/webm/ebml';
 import { NothingToRecoverError, planWebmRepair, type InPlaceRepair } from '../../src/shared/webm/repair-plan';
 import { joinChunks, recordSyntheticWebm, type RecordedFile } from './support/webm-fixture';
 
@@ -37,6 +37,31 @@ async function readBack(file: Uint8Array) {
   for await (const packet of sink.packets()) if (packet.byteLength > 0) packets += 1;
   const middle = await sink.getKeyPacket((await input.computeDuration()) / 2);
   return { duration: await input.computeDuration(), packets, middle };
+}
+
+/**
+ * Video blocks (track 1: the fixture adds its video track first) whose bytes end within the first
+ * `length` bytes of `file`: what a repair of `file` cut at `length` must keep, exactly.
+ */
+function completeVideoBlocks(file: Uint8Array, length: number): number {
+  const ebml = readElementHeader(file, 0);
+  if (!ebml?.size) throw new Error('no EBML header');
+  const segment = readElementHeader(file, ebml.headerLength + ebml.size);
+  if (!segment) throw new Error('no Segment');
+  let count = 0;
+  // Flat walk: step into Segment, Clusters and BlockGroups, step over everything else.
+  for (let pos = ebml.headerLength + ebml.size + segment.headerLength; pos < file.length; ) {
+    const element = readElementHeader(file, pos);
+    if (!element) break;
+    if (element.id === ID.cluster || element.id === ID.blockGroup) {
+      pos += element.headerLength;
+      continue;
+    }
+    const end = pos + element.headerLength + (element.size ?? 0);
+    if ((element.id === ID.simpleBlock || element.id === ID.block) && readVint(file, pos + element.headerLength, false)?.value === 1 && end <= length) count += 1;
+    pos = end;
+  }
+  return count;
 }
 
 /** The top-level facts a player relies on to seek: the Segment's size, Duration, and a SeekHead pointing at Cues. */
@@ -116,12 +141,16 @@ describe('planWebmRepair on files interrupted at every persist', () => {
 
   it('drops a block cut off mid-write and keeps every complete one', async () => {
     const full = joinChunks(crashPoint(7));
+    // The count is right: for the uncut crash point, repaired, it matches what a demuxer reads.
+    const whole = joinChunks(applyToChunks(new Map([[0, full]]), await inPlace(full)));
+    expect(completeVideoBlocks(full, full.length)).toBe((await readBack(whole)).packets);
     for (const cut of [1, 17, 500, 2999]) {
       const stored = full.slice(0, full.length - cut);
       const repair = await inPlace(stored);
       expect(repair.droppedBytes).toBeGreaterThan(0);
       const repaired = joinChunks(applyToChunks(new Map([[0, stored]]), repair));
       const back = await readBack(repaired);
+      expect(back.packets).toBe(completeVideoBlocks(full, stored.length));
       expect(back.duration).toBeGreaterThan(3);
     }
   });

@@ -46,6 +46,8 @@ test('a guest pressing the host’s recording controls is told only the host can
 });
 
 test('a forged approval sent over the room channel by a guest is refused', async ({ page: host, context, guard }) => {
+  // The room's authority (and its auto-admit timer) runs in the host's tab: its clock is the test's.
+  await host.clock.install();
   const { roomId, guest } = await roomWithGuest(context, host, guard, 'forge');
   await sniffRoomChannel(guest, roomId);
   const waiting = await openPage(context, guard);
@@ -73,7 +75,8 @@ test('a forged approval sent over the room channel by a guest is refused', async
     },
     { roomId, guestId: idaId, hostId },
   );
-  await waiting.waitForTimeout(6000); // longer than the auto-admit delay, had the forgery turned it on
+  // Past the auto-admit delay, had the forgery turned it on.
+  await host.clock.fastForward(6000);
   await expect(waiting.getByTestId('waiting-for-host')).toBeVisible();
   await expect(host.getByRole('button', { name: 'Guest Requests (1)' })).toBeVisible();
   await expect(host.getByRole('switch', { name: 'Admit guests automatically' })).not.toBeChecked();

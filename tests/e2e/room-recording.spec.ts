@@ -1,24 +1,14 @@
-import { execFile } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { promisify } from 'node:util';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
-import { frameAt, meanColor, probe, webmLayout } from './support/media';
+import { frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
 import { hostRoom, newRoomId, prepareRoomContext, roomWithGuest } from './support/room';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
 });
-
-/** Loudest audio sample of a file in dBFS (about -91 for digital silence). */
-async function maxVolume(file: string): Promise<number> {
-  const { stderr } = await promisify(execFile)('ffmpeg', ['-v', 'info', '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
-  const match = /max_volume: (-?[\d.]+) dB/.exec(stderr);
-  if (!match) throw new Error(`No volume reading for ${file}`);
-  return Number(match[1]);
-}
 
 interface StoredRow {
   id: string;

@@ -73,6 +73,14 @@ export async function probe(file: string): Promise<MediaInfo> {
 }
 
 /** Decodes every video frame and counts them. */
+/** Loudest audio sample of a file in dBFS (about -91 for digital silence). */
+export async function maxVolume(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-v', 'info', '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
+  const match = /max_volume: (-?[\d.]+) dB/.exec(stderr);
+  if (!match) throw new Error(`No volume reading for ${file}`);
+  return Number(match[1]);
+}
+
 export async function countVideoFrames(file: string): Promise<number> {
   const { stdout } = await run('ffprobe', [
     '-v', 'error', '-select_streams', 'v:0', '-count_frames',

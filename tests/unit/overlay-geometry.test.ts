@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  OVERLAY_BORDER,
-  OVERLAY_MARGIN,
   OVERLAY_POSITIONS,
   OVERLAY_SHAPES,
   OVERLAY_SIZES,
@@ -84,8 +82,6 @@ describe('option lists', () => {
       'bottom-center',
       'bottom-right',
     ]);
-    expect(OVERLAY_MARGIN).toBe(20);
-    expect(OVERLAY_BORDER).toBe(2);
   });
 });
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SETTINGS,
-  SETTINGS_STORAGE_KEY,
   audioBitrateKbps,
   mergeSettings,
   parseImportedSettings,
@@ -33,10 +32,6 @@ describe('DEFAULT_SETTINGS', () => {
       defaultRecordingMode: 'screen-webcam',
       theme: 'system',
     });
-  });
-
-  it('uses the framecast-settings storage key', () => {
-    expect(SETTINGS_STORAGE_KEY).toBe('framecast-settings');
   });
 });
 

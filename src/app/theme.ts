@@ -1,10 +1,14 @@
-import { createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Mantine's close button is an icon with no name: every notification's gets one here.
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+  },
 });
 
 /**

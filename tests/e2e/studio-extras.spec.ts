@@ -1,5 +1,5 @@
 import { test, expect } from './support/test';
-import { openStudio, startRecording } from './support/studio';
+import { expectIdleAndUsable, openStudio, startRecording } from './support/studio';
 
 test('Alt+Shift+R starts and stops, Alt+Shift+P pauses and resumes', async ({ page }) => {
   await openStudio(page, 'Webcam Only');
@@ -54,4 +54,20 @@ test('with auto-save off, nothing downloads until the user presses Download', as
   await expect(page.getByText('Download Started')).toBeVisible();
   // An automatic download starts as processing ends, before the press: it would have come first.
   expect(downloads).toBe(1);
+});
+
+test('a recorder worker that cannot load is said at once and again at Start, and nothing is left stuck', async ({ page, guard }) => {
+  // As when an outdated offline cache no longer holds the worker's file.
+  await page.route(/\/assets\/recorder\.worker-[^/]*\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  guard.allowConsoleError(/404|Failed to load|recorder\.worker/i);
+  await openStudio(page, 'Webcam Only');
+  const message = 'The recorder could not start. Reload the page to try again.';
+  await expect(page.getByText(message)).toBeVisible();
+  await page.getByRole('button', { name: 'Close notification' }).click();
+  await expect(page.getByText(message)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByText(message)).toBeVisible();
+  await expect(page.getByText('No stream available for recording')).toHaveCount(0);
+  await expectIdleAndUsable(page);
 });

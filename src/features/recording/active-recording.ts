@@ -35,14 +35,14 @@ export async function startRecordingOn(
   onError: (error: unknown) => void,
 ): Promise<ActiveRecording> {
   if (bridge.pipeline === 'worker') {
-    await bridge.api.start(options);
+    await bridge.start(options);
     return {
-      pause: () => void bridge.api.pause(),
-      resume: () => void bridge.api.resume(),
-      stop: () => bridge.api.stop(),
+      pause: () => void bridge.pause(),
+      resume: () => void bridge.resume(),
+      stop: () => bridge.stop(),
       abort: () => Promise.resolve(), // the worker stores what it has before it reports a failure
       figures: async () => {
-        const stats = await bridge.api.stats();
+        const stats = await bridge.stats();
         return stats.state === 'recording' || stats.state === 'paused' ? stats : null;
       },
     };

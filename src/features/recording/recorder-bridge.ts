@@ -5,7 +5,11 @@
  */
 import { proxy, transfer, wrap, type Remote } from 'comlink';
 import type { Size } from './overlay-geometry';
-import type { RecorderEvents, RecorderWorkerApi, VideoSourceKind } from './recorder-api';
+import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from './recorder-api';
+import { firstAnswer } from '../../shared/worker-start';
+
+/** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
+export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
 
 interface TrackProcessor<T> {
   readonly readable: ReadableStream<T>;
@@ -25,7 +29,7 @@ export const supportsWorkerPipeline = (): boolean => trackProcessor() !== undefi
 export type Pipeline = 'worker' | 'fallback';
 
 export class RecorderBridge {
-  readonly api: Remote<RecorderWorkerApi>;
+  private readonly api: Remote<RecorderWorkerApi>;
   private readonly worker: Worker;
   private readonly pumps = new Map<VideoSourceKind, () => void>();
   private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
@@ -46,6 +50,13 @@ export class RecorderBridge {
     });
     const pipeline: Pipeline = supportsWorkerPipeline() ? 'worker' : 'fallback';
     const bridge = new RecorderBridge(worker, pipeline, canvas);
+    try {
+      // The first call proves the worker loaded; everything after it can simply await.
+      await firstAnswer(worker, bridge.api.setEvents(proxy(events)), RECORDER_LOAD_FAILED);
+    } catch (error) {
+      bridge.dispose();
+      throw error;
+    }
     if (pipeline === 'worker') {
       // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
       const offscreen = canvas.transferControlToOffscreen();
@@ -66,9 +77,17 @@ export class RecorderBridge {
         }),
       );
     }
-    await bridge.api.setEvents(proxy(events));
     return bridge;
   }
+
+  /** The worker's recording calls; the raw proxy stays inside the bridge. */
+  readonly start = (options: StartOptions) => this.api.start(options);
+  readonly pause = () => this.api.pause();
+  readonly resume = () => this.api.resume();
+  readonly stop = () => this.api.stop();
+  readonly stats = () => this.api.stats();
+  readonly setSize = (size: Size) => this.api.setSize(size);
+  readonly setLayout = (layout: CompositeLayout) => this.api.setLayout(layout);
 
   /** Fallback path: the preview canvas as a video stream for MediaRecorder. */
   captureStream(frameRate: number): MediaStream {

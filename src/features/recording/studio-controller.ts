@@ -54,6 +54,8 @@ export class StudioController {
   private generation = 0;
   /** Settles when the latest attach has finished; Start waits for it rather than fail just after load. */
   private attaching: Promise<void> = Promise.resolve();
+  /** Why the recorder could not be attached (its worker failed to load), said again at Start. */
+  private attachFailure: string | null = null;
   /** The "pointer is recorded anyway" notice is shown once per studio visit. */
   private cursorNoticeShown = false;
 
@@ -97,13 +99,16 @@ export class StudioController {
   /** Starts a recorder worker painting into `canvas`; `detach` undoes it (the page may remount). */
   attach(canvas: HTMLCanvasElement): Promise<void> {
     const attaching = this.attachWorker(canvas);
-    this.attaching = attaching.catch(() => undefined);
+    this.attaching = attaching.catch((error: unknown) => {
+      this.attachFailure = error instanceof Error ? error.message : String(error);
+    });
     return attaching;
   }
 
   private async attachWorker(canvas: HTMLCanvasElement): Promise<void> {
     const generation = ++this.generation;
     const settings = this.deps.settings();
+    this.attachFailure = null;
     const bridge = await RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
       onError: (message, name) => {
         void this.onEngineError(message, name);
@@ -135,7 +140,7 @@ export class StudioController {
   applySettings(): void {
     if (this.snapshot.recordingState !== 'idle') return;
     const settings = this.deps.settings();
-    void this.bridge?.api.setSize(canvasSizeForQuality(settings.video.quality));
+    void this.bridge?.setSize(canvasSizeForQuality(settings.video.quality));
   }
 
   /**
@@ -273,6 +278,10 @@ export class StudioController {
       await this.attaching;
       const { bridge } = this;
       if (left()) return;
+      if (!bridge && this.attachFailure) {
+        this.fail(this.attachFailure);
+        return;
+      }
       if ((modeNeedsScreen(mode) && !this.screen) || (modeNeedsWebcam(mode) && !this.webcam) || !bridge) {
         this.fail(SESSION_ERRORS.noStream);
         return;
@@ -529,7 +538,7 @@ export class StudioController {
   }
 
   private async pushLayout(): Promise<void> {
-    await this.bridge?.api.setLayout({ mode: this.snapshot.mode, overlay: this.snapshot.overlay });
+    await this.bridge?.setLayout({ mode: this.snapshot.mode, overlay: this.snapshot.overlay });
   }
 
   /**

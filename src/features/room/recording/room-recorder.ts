@@ -7,6 +7,7 @@ import { transfer, proxy, wrap, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../../recording/recorder-bridge';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
+import { firstAnswer } from '../../../shared/worker-start';
 
 interface TrackProcessor<T> {
   readonly readable: ReadableStream<T>;
@@ -42,22 +43,12 @@ export class RoomRecorder {
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
     if (!canRecordRoom()) throw new Error('This browser cannot record rooms');
     const recorder = new RoomRecorder();
-    // A worker that cannot load (its file missing offline, say) never answers a call: its error
-    // event fails the start instead of leaving the host on Processing.
-    let onError: (() => void) | undefined;
-    const loadFailed = new Promise<never>((_, reject) => {
-      onError = () => {
-        reject(new Error('The room recorder could not start'));
-      };
-      recorder.worker.addEventListener('error', onError, { once: true });
-    });
     try {
-      await Promise.race([recorder.api.setEvents(proxy(events)), loadFailed]);
+      // A worker that cannot load fails the start instead of leaving the host on Processing.
+      await firstAnswer(recorder.worker, recorder.api.setEvents(proxy(events)), 'The room recorder could not start');
     } catch (error) {
       recorder.dispose();
       throw error;
-    } finally {
-      if (onError) recorder.worker.removeEventListener('error', onError);
     }
     return recorder;
   }

@@ -5,6 +5,7 @@
  * locks are held. To notice a tab that went away without a word, a tab also queues for each lock
  * it saw held: the browser grants it the moment the holder lets go, and it looks again.
  */
+import { heldLockNames, holdLockUntilReleased, locksAvailable, watchLock } from './web-locks';
 
 export const ACTIVITY_LOCK_PREFIX = 'framecast-activity:';
 const CHANNEL_NAME = 'framecast-recording-activity';
@@ -19,8 +20,7 @@ export function otherTabRecords(heldLockNames: readonly (string | undefined)[], 
   return heldLockNames.some((name) => name !== undefined && name.startsWith(ACTIVITY_LOCK_PREFIX) && name !== ownLockName);
 }
 
-const supported = (): boolean =>
-  typeof navigator !== 'undefined' && 'locks' in navigator && typeof BroadcastChannel !== 'undefined';
+const supported = (): boolean => locksAvailable() && typeof BroadcastChannel !== 'undefined';
 
 /**
  * Starts following the other tabs (`onOtherTabs` gets whether any of them records, on every
@@ -37,19 +37,15 @@ export function shareActivityAcrossTabs(onOtherTabs: (recording: boolean) => voi
   const look = async (): Promise<void> => {
     // Looks can overlap; only the latest one's answer counts.
     const thisLook = ++looks;
-    const { held = [] } = await navigator.locks.query();
-    const names = held.map((lock) => lock.name);
+    const names = await heldLockNames();
     for (const name of names) {
-      if (!name?.startsWith(ACTIVITY_LOCK_PREFIX) || name === ownLock || waitingFor.has(name)) continue;
+      if (!name.startsWith(ACTIVITY_LOCK_PREFIX) || name === ownLock || waitingFor.has(name)) continue;
       waitingFor.add(name);
-      // Granted once the holder releases it (stopped, closed or crashed); released again at once.
-      void navigator.locks
-        .request(name, () => undefined)
-        .catch(() => undefined)
-        .then(() => {
-          waitingFor.delete(name);
-          lookSafely();
-        });
+      // Called once the holder releases it (stopped, closed or crashed).
+      watchLock(name, () => {
+        waitingFor.delete(name);
+        lookSafely();
+      });
     }
     if (thisLook === looks) onOtherTabs(otherTabRecords(names, ownLock));
   };
@@ -70,15 +66,7 @@ export function shareActivityAcrossTabs(onOtherTabs: (recording: boolean) => voi
       // A new name each time: a tab still queued for the last one must not stand in the way.
       const name = `${ACTIVITY_LOCK_PREFIX}${crypto.randomUUID()}`;
       ownLock = name;
-      const held = new Promise<void>((resolve) => {
-        releaseOwn = resolve;
-      });
-      void navigator.locks
-        .request(name, () => {
-          announce();
-          return held;
-        })
-        .then(announce);
+      releaseOwn = holdLockUntilReleased(name, { onGranted: announce, onReleased: announce });
     },
   };
 }

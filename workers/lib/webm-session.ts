@@ -10,7 +10,7 @@ import {
   type StreamTargetChunk,
 } from 'mediabunny';
 import { AudioTimeline } from '../../src/features/recording/audio-timeline';
-import { ChunkWriter } from '../../src/features/recording/chunk-writer';
+import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
 import { bookReserve, deleteRecording, patchRecording, putRecording, releaseReserve } from '../../src/shared/storage/recordings-db';
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';

@@ -3,7 +3,7 @@
  * Safari): MediaRecorder records the composite canvas and the audio mix, every 1 s chunk goes to
  * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM.
  */
-import { ChunkWriter } from './chunk-writer';
+import { ChunkWriter } from '../../shared/storage/chunk-writer';
 import { remuxToSeekableWebm } from '../../shared/webm/remux';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import { idbChunkStore } from '../../shared/storage/idb-chunk-store';

@@ -3,7 +3,7 @@
  * each request, and turning every refusal into the spec's notice for that device.
  */
 import { ACCESS_DENIED, type DeviceKind } from '../../shared/media-access';
-import type { Settings } from '../settings/settings-schema';
+import type { Settings } from '../settings';
 import { cursorConstraint, pointerRecordedAgainstWish } from './cursor-capture';
 import { canvasSizeForQuality } from './overlay-geometry';
 

@@ -1,3 +1,4 @@
+import type { Size } from '../../shared/recorder-contract';
 import type { OverlayPosition, OverlayShape, OverlaySize } from '../../shared/webcam-overlay';
 
 export type VideoQuality = '720p' | '1080p' | '4k';
@@ -10,10 +11,7 @@ export {
   type OverlaySize,
 } from '../../shared/webcam-overlay';
 
-export interface Size {
-  width: number;
-  height: number;
-}
+export type { Size };
 
 export interface Rect {
   x: number;

@@ -4,6 +4,7 @@
  */
 import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
 import type { RecordingMode, StoredRecordingMode } from '../../shared/storage/recordings-db';
+import type { RecorderEvents, RecordingResult } from '../../shared/recorder-contract';
 
 export type VideoSourceKind = 'screen' | 'webcam';
 
@@ -60,18 +61,7 @@ export interface RecorderStats {
   sourceConversions: number;
 }
 
-export interface RecordingResult {
-  recordingId: string;
-  durationMs: number;
-  size: number;
-  mimeType: string;
-  videoCodec: string;
-}
-
-export interface RecorderEvents {
-  /** A failure the worker could not recover from; whatever was stored is kept. */
-  onError(message: string, name: string): void;
-}
+export type { RecorderEvents, RecordingResult };
 
 /** Fallback path: receives each composite frame so the page can record it with MediaRecorder. */
 export interface FrameSink {

@@ -2,7 +2,7 @@
  * Orchestrates one studio: the captured streams, the audio mix, the recorder worker and the
  * session state machine. It holds no React; the studio page subscribes to its snapshots.
  */
-import { audioBitrateKbps } from '../settings/settings-schema';
+import { audioBitrateKbps } from '../settings';
 import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
 import { defaultRecordingName } from '../../shared/recording-modes';
 import { holdRecordingLock } from '../../shared/storage/recording-locks';

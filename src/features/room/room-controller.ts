@@ -3,7 +3,7 @@
  * join and ends it on leave, and keeps what outlives a session (the store the page renders, the last
  * recording's files). It holds no React; the room page subscribes to its store and calls its methods.
  */
-import type { Settings } from '../settings/settings-schema';
+import type { Settings } from '../settings';
 import { ROOM_ERRORS, type RoomRecordingMode } from './signaling/protocol';
 import { copyInviteLink, downloadRoomFiles } from './recording/room-files';
 import type { RoomNotice } from './room-notice';

@@ -3,7 +3,7 @@
  * the screen while sharing (ideal 1920×1080 at 30 fps, at most 3840×2160 at 60, section 9). The
  * outgoing video is the screen while sharing, the camera otherwise.
  */
-import { ACCESS_DENIED, type DeviceKind } from '../recording/media-acquisition';
+import { ACCESS_DENIED, type DeviceKind } from '../recording';
 import { ROOM_ERRORS } from './signaling/protocol';
 
 export interface MediaProblem {

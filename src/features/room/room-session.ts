@@ -5,7 +5,7 @@
  * every join, so nothing in here asks whether it still belongs to the room on screen: a disposed
  * session's listeners are gone, and every step after an await checks `disposed`.
  */
-import type { Settings } from '../settings/settings-schema';
+import type { Settings } from '../settings';
 import { HostActions } from './host-actions';
 import { LocalMediaControls } from './local-media-controls';
 import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo } from './signaling/protocol';

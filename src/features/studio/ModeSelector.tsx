@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { titleCase } from '../../shared/format';
 import { MODE_LABELS } from '../../shared/recording-modes';
 import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../shared/webcam-overlay';
-import type { OverlayLayout } from '../recording/recorder-api';
+import type { OverlayLayout } from '../recording';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: titleCase(value) }));

@@ -1,9 +1,9 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { newRoomId } from '../room/sanitize';
-import type { StudioSnapshot } from '../recording/studio-controller';
-import { WebcamWindowLauncher } from '../webcam-window/WebcamWindowLauncher';
+import { newRoomId } from '../room';
+import type { StudioSnapshot } from '../recording';
+import { WebcamWindowLauncher } from '../webcam-window';
 
 interface QuickSetupProps {
   snapshot: StudioSnapshot;

@@ -1,9 +1,8 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { formatVideoSize, keepUpMessage } from '../recording/keep-up-message';
+import { formatVideoSize, keepUpMessage, type StudioController } from '../recording';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { MODE_LABELS } from '../../shared/recording-modes';
 import { useSyncExternalStore } from 'react';
-import type { StudioController } from '../recording/studio-controller';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {

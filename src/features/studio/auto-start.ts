@@ -3,8 +3,7 @@
  * starts without a press of Start, once per visit to the studio. The microphone is not awaited:
  * Start connects it itself and needs no click to do so.
  */
-import { modeNeedsScreen, modeNeedsWebcam } from '../recording/mode-needs';
-import type { StudioSnapshot } from '../recording/studio-controller';
+import { modeNeedsScreen, modeNeedsWebcam, type StudioSnapshot } from '../recording';
 
 export type AutoStartView = Pick<StudioSnapshot, 'mode' | 'recordingState' | 'acquiring' | 'hasScreen' | 'hasWebcam'>;
 

@@ -2,7 +2,7 @@
  * Which Settings changes reach the live capture of an open studio, and how. Pure, so what triggers
  * re-applying constraints or re-opening the microphone is tested without a browser.
  */
-import type { Settings } from '../settings/settings-schema';
+import type { Settings } from '../settings';
 
 export interface LiveSettingsChange {
   /** Quality or frame rate: the canvas size and the camera's and screen's constraints. */

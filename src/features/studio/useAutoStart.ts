@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StudioController, StudioSnapshot } from '../recording/studio-controller';
-import { useSettings } from '../settings/useSettings';
+import type { StudioController, StudioSnapshot } from '../recording';
+import { useSettings } from '../settings';
 import { autoStartSpent, shouldAutoStart } from './auto-start';
 
 /**

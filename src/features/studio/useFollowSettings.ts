@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { StudioController } from '../recording/studio-controller';
-import { getSettingsSnapshot, subscribeSettings } from '../settings/settings-store';
+import type { StudioController } from '../recording';
+import { getSettingsSnapshot, subscribeSettings } from '../settings';
 import { liveSettingsChange } from './live-settings';
 
 /**

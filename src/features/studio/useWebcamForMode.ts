@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { modeNeedsWebcam } from '../recording/mode-needs';
+import { modeNeedsWebcam, type StudioController } from '../recording';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
-import type { StudioController } from '../recording/studio-controller';
 
 /**
  * The webcam modes bring the camera up (SPEC), when the studio opens in one and when one is

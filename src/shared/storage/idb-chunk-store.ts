@@ -1,4 +1,4 @@
-import type { ChunkStore } from '../../features/recording/chunk-writer';
+import type { ChunkStore } from './chunk-writer';
 import { getChunkAt, putChunk } from './recordings-db';
 
 /** The chunk writer's store for one recording, backed by the `chunks` object store. */

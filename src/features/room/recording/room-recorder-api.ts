@@ -2,8 +2,7 @@
  * The typed contract between the room page and the room recorder worker
  * (workers/room-recorder.worker.ts), shared by both sides so comlink calls are checked.
  */
-import type { Size } from '../../recording/overlay-geometry';
-import type { RecorderEvents, RecordingResult } from '../../recording/recorder-api';
+import type { RecorderEvents, RecordingResult, Size } from '../../../shared/recorder-contract';
 import type { RoomRecordingKind } from '../../../shared/storage/recordings-db';
 
 export interface RoomTile {

@@ -4,7 +4,7 @@
  * from the room audio mix, and relays start, pause, resume and stop.
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
-import { supportsWorkerPipeline } from '../../recording/recorder-bridge';
+import { supportsWorkerPipeline } from '../../recording';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { firstAnswer } from '../../../shared/worker-start';

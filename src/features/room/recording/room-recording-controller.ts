@@ -4,10 +4,8 @@
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
 import { setRecordingActive } from '../../../shared/recording-activity';
-import type { Settings } from '../../settings/settings-schema';
-import { audioBitrateKbps } from '../../settings/settings-schema';
-import type { RecordingResult } from '../../recording/recorder-api';
-import { keepUpMessage } from '../../recording/keep-up-message';
+import { audioBitrateKbps, type Settings } from '../../settings';
+import { keepUpMessage, type RecordingResult } from '../../recording';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../signaling/protocol';
 import { mixedTiles, type PlanParticipant } from './room-recording-plan';
 import { RoomRecordingOutputs } from './room-recording-outputs';

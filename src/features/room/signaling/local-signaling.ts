@@ -26,7 +26,7 @@ import {
 } from './protocol';
 import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from '../sanitize';
 import { SignalingClient } from './signaling-transport';
-import { holdLock, LockWatches, type Release } from './web-locks';
+import { holdLock, LockWatches, type Release } from '../../../shared/web-locks';
 import { toAuthorityRequest } from './wire-requests';
 
 export interface LocalSignalingOptions {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { downloadUrl } from '../../../shared/download';
-import { getSettingsSnapshot } from '../../settings/settings-store';
+import { getSettingsSnapshot } from '../../settings';
 import { browserRoomConnection } from '../signaling/room-connection';
 import { RoomController, type RoomSnapshot } from '../room-controller';
 import { showRoomNotice } from './show-room-notice';

@@ -1,9 +1,41 @@
 /**
- * Web Locks as presence: a tab holds a named lock for as long as it is in a room, and the browser
- * releases it when the tab leaves, closes or crashes. Another tab waiting for the same lock is
- * granted it at that moment, which is how departures are noticed without heartbeats.
+ * Web Locks as presence, for every part of the app that needs it (a recording in progress, a tab
+ * that is recording, a participant in a room): a tab holds a named lock for as long as the thing
+ * lasts, and the browser releases it when the tab closes or crashes. Another tab waiting for the
+ * same lock is granted it at that moment, which is how departures are noticed without heartbeats.
  */
 export type Release = () => void;
+
+/** Web Locks exist here (every current browser; not in some embedded views). */
+export const locksAvailable = (): boolean => typeof navigator !== 'undefined' && 'locks' in navigator;
+
+/**
+ * Holds `name` from now until the returned function is called (calling it again is harmless).
+ * `onGranted` runs once the lock is held, `onReleased` once it has been let go. Without Web Locks
+ * nothing is held and the callbacks never run.
+ */
+export function holdLockUntilReleased(name: string, callbacks: { onGranted?: () => void; onReleased?: () => void } = {}): Release {
+  let release: Release = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  if (locksAvailable()) {
+    void navigator.locks
+      .request(name, () => {
+        callbacks.onGranted?.();
+        return held;
+      })
+      .then(callbacks.onReleased, () => undefined);
+  }
+  return release;
+}
+
+/** Names of the locks some live tab of this origin holds now. */
+export async function heldLockNames(): Promise<string[]> {
+  if (!locksAvailable()) return [];
+  const { held = [] } = await navigator.locks.query();
+  return held.flatMap((lock) => (lock.name === undefined ? [] : [lock.name]));
+}
 
 /** Holds a Web Lock until the returned function is called; resolves null when `ifAvailable` found it taken. */
 export async function holdLock(name: string, ifAvailable: boolean): Promise<Release | null> {
@@ -24,11 +56,16 @@ export async function holdLock(name: string, ifAvailable: boolean): Promise<Rele
   });
 }
 
-/** Calls `onGone` once the lock's holder lets go (its tab left, closed or crashed), unless aborted first. */
+/**
+ * Calls `onGone` once the lock's holder lets go (its tab left, closed or crashed), unless aborted
+ * first. The watcher is granted the lock for a moment; `onGone` runs after it has let go again, so
+ * a look at the held locks from `onGone` does not find the watcher itself.
+ */
 export function watchLock(name: string, onGone: () => void): AbortController {
   const controller = new AbortController();
   navigator.locks
-    .request(name, { signal: controller.signal }, () => {
+    .request(name, { signal: controller.signal }, () => undefined)
+    .then(() => {
       if (!controller.signal.aborted) onGone();
     })
     .catch(() => undefined); // aborted: the watch is no longer needed

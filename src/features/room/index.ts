@@ -1,0 +1,2 @@
+/** The room feature's public face for other features. */
+export { newRoomId } from './sanitize';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MicLevelMonitor } from '../../src/features/recording/mic-level-monitor';
+import { MicLevelMonitor } from '../../src/features/studio/mic-level-monitor';
 
 describe('microphone level and silence warning', () => {
   let level = 0;

@@ -5,7 +5,7 @@ import {
   type RecordingState,
   type SessionEvent,
   type TransitionResult,
-} from '../../src/features/recording/session-machine';
+} from '../../src/features/studio/session-machine';
 
 const to = (state: RecordingState): TransitionResult => ({ ok: true, state });
 const error = (message: string): TransitionResult => ({ ok: false, error: message });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storageBudget } from '../../src/features/recording/storage-budget';
+import { storageBudget } from '../../src/features/studio/storage-budget';
 
 const MB = 1024 * 1024;
 

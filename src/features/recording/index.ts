@@ -1,11 +1,25 @@
 /**
- * The recording feature's public face: what the studio and the room may use. Everything else in
- * this folder is its own business (lint enforces it; see eslint.config.js).
+ * The recording engine's public face: capture, the recorder workers' bridge, the MediaRecorder
+ * fallback and the shared recording vocabulary, as the studio and the room use them. Everything
+ * else in this folder is its own business (lint enforces it; see eslint.config.js).
  */
-export { StudioController, type FinishedRecording, type Notice, type StudioSnapshot } from './studio-controller';
-export type { OverlayLayout, RecorderEvents, RecordingResult } from './recorder-api';
-export type { Size } from './overlay-geometry';
-export { modeNeedsScreen, modeNeedsWebcam } from './mode-needs';
+export type { OverlayLayout, RecorderEvents, RecordingResult, StartOptions } from './recorder-api';
+export { canvasSizeForQuality, type Size } from './overlay-geometry';
+export { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
 export { formatVideoSize, keepUpMessage } from './keep-up-message';
-export { ACCESS_DENIED, type DeviceKind } from './media-acquisition';
-export { supportsWorkerPipeline } from './recorder-bridge';
+export {
+  AcquisitionError,
+  ACCESS_DENIED,
+  applyVideoConstraints,
+  requestMicrophone,
+  requestScreen,
+  requestWebcam,
+  screenIgnoresCursorSetting,
+  screenVideoConstraints,
+  stopStream,
+  webcamVideoConstraints,
+  type DeviceKind,
+} from './media-acquisition';
+export { AudioMixer } from './audio-mixer';
+export { RecorderBridge, supportsWorkerPipeline } from './recorder-bridge';
+export { startRecordingOn, type ActiveRecording, type LiveFigures } from './active-recording';

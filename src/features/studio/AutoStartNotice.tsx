@@ -1,7 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconPlayerRecord } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { StudioSnapshot } from '../recording';
+import type { StudioSnapshot } from './studio-controller';
 import { autoStartHint } from './auto-start';
 
 /** Says what auto-start waits for, so a recording that starts by itself is never a surprise. */

@@ -10,7 +10,7 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
-import type { StudioSnapshot } from '../recording';
+import type { StudioSnapshot } from './studio-controller';
 import { SHORTCUTS } from './studio-shortcuts';
 
 interface ControlBarProps {

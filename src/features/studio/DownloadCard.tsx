@@ -1,7 +1,7 @@
 import { Button, Card, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { formatDuration, formatFileSize } from '../../shared/format';
-import type { FinishedRecording } from '../recording';
+import type { FinishedRecording } from './studio-controller';
 
 export function DownloadCard({ recording, onDownload }: { recording: FinishedRecording; onDownload: () => void }) {
   return (

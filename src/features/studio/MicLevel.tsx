@@ -1,7 +1,7 @@
 import { Alert, Group, Text } from '@mantine/core';
 import { IconMicrophoneOff } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
-import type { StudioController, StudioSnapshot } from '../recording';
+import type { StudioController, StudioSnapshot } from './studio-controller';
 import { meterPercent } from '../../shared/audio/level-meter';
 import { LevelMeter } from '../../shared/ui/LevelMeter';
 

@@ -1,7 +1,7 @@
 import { Badge, Group } from '@mantine/core';
 import type { RefObject } from 'react';
 import { MODE_LABELS } from '../../shared/recording-modes';
-import type { StudioSnapshot } from '../recording';
+import type { StudioSnapshot } from './studio-controller';
 import classes from './Studio.module.css';
 
 /** The worker paints the composite into a canvas placed in `hostRef`; badges sit on top. */

@@ -2,7 +2,7 @@ import { Button, Card, Stack, Title } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { newRoomId } from '../room';
-import type { StudioSnapshot } from '../recording';
+import type { StudioSnapshot } from './studio-controller';
 import { WebcamWindowLauncher } from '../webcam-window';
 
 interface QuickSetupProps {

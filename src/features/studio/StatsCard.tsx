@@ -1,5 +1,6 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { formatVideoSize, keepUpMessage, type StudioController } from '../recording';
+import { formatVideoSize, keepUpMessage } from '../recording';
+import { type StudioController } from './studio-controller';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { MODE_LABELS } from '../../shared/recording-modes';
 import { useSyncExternalStore } from 'react';

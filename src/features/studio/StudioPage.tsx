@@ -1,7 +1,6 @@
 import { Card, Container, Grid, Stack } from '@mantine/core';
 import { useBlocker, useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { setRecordingActive } from '../../shared/recording-activity';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library';
 import { modeNeedsWebcam } from '../recording';
@@ -41,14 +40,6 @@ export function StudioPage() {
     enableBeforeUnload: () => busy,
     disabled: !busy,
   });
-
-  // The app's update prompt must not reload the page while this studio records.
-  useEffect(() => {
-    setRecordingActive('studio', capturing);
-    return () => {
-      setRecordingActive('studio', false);
-    };
-  }, [capturing]);
 
   // A link such as /studio?mode=webcam-only preselects that mode, as if the user had picked it.
   useEffect(() => {

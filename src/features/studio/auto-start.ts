@@ -3,7 +3,8 @@
  * starts without a press of Start, once per visit to the studio. The microphone is not awaited:
  * Start connects it itself and needs no click to do so.
  */
-import { modeNeedsScreen, modeNeedsWebcam, type StudioSnapshot } from '../recording';
+import { modeNeedsScreen, modeNeedsWebcam } from '../recording';
+import { type StudioSnapshot } from './studio-controller';
 
 export type AutoStartView = Pick<StudioSnapshot, 'mode' | 'recordingState' | 'acquiring' | 'hasScreen' | 'hasWebcam'>;
 

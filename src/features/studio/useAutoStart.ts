@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { StudioController, StudioSnapshot } from '../recording';
+import type { StudioController, StudioSnapshot } from './studio-controller';
 import { useSettings } from '../settings';
 import { autoStartSpent, shouldAutoStart } from './auto-start';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { StudioController } from '../recording';
+import type { StudioController } from './studio-controller';
 import { getSettingsSnapshot, subscribeSettings } from '../settings';
 import { liveSettingsChange } from './live-settings';
 

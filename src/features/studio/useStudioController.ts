@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { StudioController, type Notice, type StudioSnapshot } from '../recording';
+import { StudioController, type Notice, type StudioSnapshot } from './studio-controller';
 import { getSettingsSnapshot } from '../settings';
 import { downloadUrl } from '../../shared/download';
 import { announceRecordingsChanged } from '../../shared/storage/recordings-channel';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { modeNeedsWebcam, type StudioController } from '../recording';
+import { modeNeedsWebcam } from '../recording';
+import { type StudioController } from './studio-controller';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
 
 /**

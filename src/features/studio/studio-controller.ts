@@ -2,21 +2,37 @@
  * Orchestrates one studio: the captured streams, the audio mix, the recorder worker and the
  * session state machine. It holds no React; the studio page subscribes to its snapshots.
  */
+import { setRecordingActive } from '../../shared/recording-activity';
 import { audioBitrateKbps } from '../settings';
 import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
 import { defaultRecordingName } from '../../shared/recording-modes';
 import { holdRecordingLock } from '../../shared/storage/recording-locks';
 import { deleteRecording, readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
-import { AudioMixer } from './audio-mixer';
-import { AcquisitionError, ACCESS_DENIED, requestMicrophone, requestScreen, requestWebcam, stopStream } from './media-acquisition';
-import { applyVideoConstraints, screenIgnoresCursorSetting, screenVideoConstraints, webcamVideoConstraints } from './media-acquisition';
+import {
+  AcquisitionError,
+  ACCESS_DENIED,
+  applyVideoConstraints,
+  AudioMixer,
+  canvasSizeForQuality,
+  modeNeedsScreen,
+  modeNeedsWebcam,
+  modePhrase,
+  RecorderBridge,
+  requestMicrophone,
+  requestScreen,
+  requestWebcam,
+  screenIgnoresCursorSetting,
+  screenVideoConstraints,
+  startRecordingOn,
+  stopStream,
+  webcamVideoConstraints,
+  type ActiveRecording,
+  type OverlayLayout,
+  type RecordingResult,
+  type StartOptions,
+} from '../recording';
 import { MicLevelMonitor } from './mic-level-monitor';
-import { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './mode-needs';
 import { storageBudget } from './storage-budget';
-import { canvasSizeForQuality } from './overlay-geometry';
-import { startRecordingOn, type ActiveRecording } from './active-recording';
-import type { OverlayLayout, RecordingResult, StartOptions } from './recorder-api';
-import { RecorderBridge } from './recorder-bridge';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
 import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
 
@@ -628,6 +644,8 @@ export class StudioController {
 
   private update(patch: Partial<StudioSnapshot>): void {
     this.snapshot = { ...this.snapshot, ...patch };
+    // The app's update prompt must not reload the page while this studio records (or finishes).
+    setRecordingActive('studio', this.snapshot.recordingState !== 'idle');
     this.listeners.forEach((listener) => {
       listener();
     });

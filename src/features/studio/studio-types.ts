@@ -1,8 +1,7 @@
 /** What the studio controller shows its page: the snapshot, the live figures, notices and finished files. */
 import type { Settings } from '../settings';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
-import type { LiveFigures } from './active-recording';
-import type { OverlayLayout } from './recorder-api';
+import type { LiveFigures, OverlayLayout } from '../recording';
 import type { RecordingState } from './session-machine';
 
 export interface Notice {

@@ -6,6 +6,7 @@
  */
 import { expose, transfer, type Remote } from 'comlink';
 import { EncodingLadder, scaledSize, type LadderStep } from '../src/features/recording/encoding-ladder';
+import { MediaClock } from '../src/features/recording/media-clock';
 import type {
   CompositeLayout,
   EngineState,
@@ -50,9 +51,7 @@ class RecorderEngine implements RecorderWorkerApi {
 
   private state: EngineState = 'idle';
   private session: WebmSession | null = null;
-  private startedAt = 0;
-  private pausedAt = 0;
-  private pausedTotal = 0;
+  private readonly mediaClock = new MediaClock();
   private persistTimer: ReturnType<typeof setInterval> | undefined;
 
   attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void {
@@ -138,8 +137,7 @@ class RecorderEngine implements RecorderWorkerApi {
       void this.handleFailure(error);
     });
     this.session = session;
-    this.startedAt = performance.now();
-    this.pausedTotal = 0;
+    this.mediaClock.start(performance.now());
     this.state = 'recording';
     this.persistTimer = setInterval(() => {
       if (this.state === 'recording' || this.state === 'paused') void session.persist(this.state, this.activeMs());
@@ -149,15 +147,16 @@ class RecorderEngine implements RecorderWorkerApi {
 
   pause(): void {
     if (this.state !== 'recording') return;
-    this.pausedAt = performance.now();
-    this.session?.cutAudio(this.activeMs(this.pausedAt) / 1000);
+    const now = performance.now();
+    this.mediaClock.pause(now);
+    this.session?.cutAudio(this.activeMs(now) / 1000);
     this.state = 'paused';
     void this.session?.persist('paused', this.activeMs());
   }
 
   resume(): void {
     if (this.state !== 'paused') return;
-    this.pausedTotal += performance.now() - this.pausedAt;
+    this.mediaClock.resume(performance.now());
     this.state = 'recording';
   }
 
@@ -209,9 +208,7 @@ class RecorderEngine implements RecorderWorkerApi {
 
   /** Active media time: wall time since start minus every pause, from the worker's one clock. */
   private activeMs(now = performance.now()): number {
-    if (this.state === 'idle') return 0;
-    const pausedNow = this.state === 'paused' ? now - this.pausedAt : 0;
-    return Math.max(0, now - this.startedAt - this.pausedTotal - pausedNow);
+    return this.state === 'idle' ? 0 : this.mediaClock.activeMs(now);
   }
 
   private tick(now: number): void {

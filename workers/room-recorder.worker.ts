@@ -6,6 +6,7 @@
  */
 import { expose } from 'comlink';
 import { EncodingLadder, scaledSize } from '../src/features/recording/encoding-ladder';
+import { MediaClock } from '../src/features/recording/media-clock';
 import type {
   RecorderEvents,
   RecordingResult,
@@ -43,9 +44,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
   private failedEarly = 0;
   private clock: FrameClock | null = null;
   private state: RoomRecorderState = 'idle';
-  private startedAt = 0;
-  private pausedAt = 0;
-  private pausedTotal = 0;
+  private readonly mediaClock = new MediaClock();
   private readonly ladder = new EncodingLadder(30);
   private frameRateSetting = 30;
   private readonly renderedAt: number[] = [];
@@ -109,8 +108,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
       throw error;
     }
     // The clock starts once every file is ready, so no file begins with a gap.
-    this.startedAt = performance.now();
-    this.pausedTotal = 0;
+    this.mediaClock.start(performance.now());
     this.state = 'recording';
     this.frameRateSetting = Math.max(...outputs.map((o) => o.frameRate));
     this.ladder.reset(this.frameRateSetting);
@@ -149,17 +147,18 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
 
   pause(): void {
     if (this.state !== 'recording') return;
-    this.pausedAt = performance.now();
+    const now = performance.now();
+    this.mediaClock.pause(now);
     this.state = 'paused';
     for (const output of this.outputs.values()) {
-      output.session.cutAudio(this.mediaMs(output, this.pausedAt) / 1000);
+      output.session.cutAudio(this.mediaMs(output, now) / 1000);
       void output.session.persist('paused', this.mediaMs(output));
     }
   }
 
   resume(): void {
     if (this.state !== 'paused') return;
-    this.pausedTotal += performance.now() - this.pausedAt;
+    this.mediaClock.resume(performance.now());
     this.state = 'recording';
   }
 
@@ -252,9 +251,7 @@ class RoomRecorderEngine implements RoomRecorderWorkerApi {
 
   /** Active recording time: wall time since start minus every pause, from the worker's one clock. */
   private activeMs(now = performance.now()): number {
-    if (this.state === 'idle') return 0;
-    const pausedNow = this.state === 'paused' ? now - this.pausedAt : 0;
-    return Math.max(0, now - this.startedAt - this.pausedTotal - pausedNow);
+    return this.state === 'idle' ? 0 : this.mediaClock.activeMs(now);
   }
 
   private mediaMs(output: Output, now = performance.now()): number {

@@ -4,17 +4,13 @@ import { useSyncExternalStore } from 'react';
 import type { StudioController, StudioSnapshot } from './studio-controller';
 import { meterPercent } from '../../shared/audio/level-meter';
 import { LevelMeter } from '../../shared/ui/LevelMeter';
+import { WithoutMicrophoneNotice } from '../../shared/ui/WithoutMicrophoneNotice';
 
 export function MicLevel({ snapshot, controller }: { snapshot: StudioSnapshot; controller: StudioController }) {
   const level = useSyncExternalStore(controller.subscribeLevel, controller.getLevel);
   if (!snapshot.hasMicrophone) {
     // Where the meter would be: the recording has no sound from a microphone, and the user should know before speaking.
-    return snapshot.micUnavailable ? (
-      <Group gap="xs" wrap="nowrap" role="status" data-testid="mic-unavailable">
-        <IconMicrophoneOff size={18} aria-hidden />
-        <Text size="sm">Recording without microphone</Text>
-      </Group>
-    ) : null;
+    return snapshot.micUnavailable ? <WithoutMicrophoneNotice /> : null;
   }
   const percent = Math.round(meterPercent(snapshot.audioEnabled ? level : 0));
   return (

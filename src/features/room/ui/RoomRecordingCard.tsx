@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconDownload, IconMicrophoneOff, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop } from '@tabler/icons-react';
+import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop } from '@tabler/icons-react';
 import { formatFileSize } from '../../../shared/format';
+import { WithoutMicrophoneNotice } from '../../../shared/ui/WithoutMicrophoneNotice';
 import { formatBitrate, formatMegabytes, formatRoomDuration, RECORDING_MODE_LABELS } from '../recording/room-recording-format';
 import { recordingControls } from '../recording/room-recording-machine';
 import type { RoomFile } from '../room-notice';
@@ -70,12 +71,7 @@ export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onS
             Download
           </Button>
         </Group>
-        {room.isHost && withoutMicrophone && (recordingState === 'recording' || recordingState === 'paused') ? (
-          <Group gap="xs" wrap="nowrap" role="status" data-testid="mic-unavailable">
-            <IconMicrophoneOff size={18} aria-hidden />
-            <Text size="sm">Recording without microphone</Text>
-          </Group>
-        ) : null}
+        {room.isHost && withoutMicrophone && (recordingState === 'recording' || recordingState === 'paused') ? <WithoutMicrophoneNotice /> : null}
         {stats ? (
           <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} data-testid="room-recording-stats">
             <Text size="sm" c="dimmed">Duration</Text>

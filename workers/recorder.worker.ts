@@ -5,8 +5,7 @@
  * throttled when the tab is hidden, so recordings keep their frame rate in the background.
  */
 import { expose, transfer, type Remote } from 'comlink';
-import { EncodingLadder, scaledSize, type LadderStep } from '../src/features/recording/encoding-ladder';
-import { MediaClock } from '../src/features/recording/media-clock';
+import { scaledSize, type LadderStep } from '../src/features/recording/encoding-ladder';
 import type {
   CompositeLayout,
   EngineState,
@@ -22,10 +21,12 @@ import type { Size } from '../src/features/recording/overlay-geometry';
 import { drawComposite } from './lib/compositor';
 import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
-import { WebmSession } from './lib/webm-session';
+import { RecordingEngine, type EngineOutput } from './lib/recording-engine';
 
 // How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
 const PERSIST_INTERVAL_MS = 250;
+/** The studio records one output: the preview canvas itself. */
+const OUTPUT = 'studio';
 
 class RecorderEngine implements RecorderWorkerApi {
   private canvas: OffscreenCanvas | null = null;
@@ -36,23 +37,30 @@ class RecorderEngine implements RecorderWorkerApi {
     overlay: { shape: 'rounded-rectangle', size: 'medium', position: 'bottom-right' },
   };
   private readonly sources: Record<VideoSourceKind, LatestFrame> = { screen: new LatestFrame(), webcam: new LatestFrame() };
-  private audioReader: ReadableStreamDefaultReader<AudioData> | null = null;
   private events: RecorderEvents | null = null;
   /** A comlink proxy from the page: its calls return promises. */
   private frameSink: Remote<FrameSink> | null = null;
   private clock: FrameClock | null = null;
   private frameRateSetting = 30;
-  private readonly ladder = new EncodingLadder(30);
   /** The size drawn and encoded now: the recording's size, or smaller while the encoder cannot keep up. */
   private drawSize: Size = this.size;
   private dirty = true;
-  /** When frames were drawn (idle) or recorded (recording) in the last second, for the statistics. */
-  private readonly renderedAt: number[] = [];
 
-  private state: EngineState = 'idle';
-  private session: WebmSession | null = null;
-  private readonly mediaClock = new MediaClock();
-  private persistTimer: ReturnType<typeof setInterval> | undefined;
+  private readonly engine = new RecordingEngine<EngineOutput>({
+    persistIntervalMs: PERSIST_INTERVAL_MS,
+    onFailure: (message, name) => {
+      this.backToFullSize();
+      this.events?.onError(message, name);
+    },
+  });
+
+  private get state(): EngineState {
+    return this.engine.state;
+  }
+
+  private get ladder() {
+    return this.engine.ladder;
+  }
 
   attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void {
     const context = canvas.getContext('2d', { alpha: false, desynchronized: true });
@@ -107,94 +115,54 @@ class RecorderEngine implements RecorderWorkerApi {
   }
 
   setAudioSource(readable: ReadableStream<AudioData> | null): void {
-    void this.audioReader?.cancel().catch(() => undefined);
-    this.audioReader = null;
-    if (!readable) return;
-    const reader = readable.getReader();
-    this.audioReader = reader;
-    void (async () => {
-      try {
-        for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          // Audio flows all the time so the capture pipeline never backs up; only recording keeps it.
-          if (this.state === 'recording' && this.session) this.session.addAudio(value, this.activeMs() / 1000);
-          else value.close();
-        }
-      } catch {
-        // Track ended or source replaced.
-      }
-    })();
+    this.engine.pumpAudio(OUTPUT, readable);
   }
 
   async start(options: StartOptions): Promise<{ videoCodec: string }> {
     if (this.state !== 'idle') throw new Error('Recording already in progress');
     this.setSize(options.size);
     this.frameRateSetting = options.frameRate;
-    this.ladder.reset(options.frameRate);
     this.clock?.setFrameRate(options.frameRate);
-    const session = await WebmSession.start(options, (error) => {
-      void this.handleFailure(error);
-    });
-    this.session = session;
-    this.mediaClock.start(performance.now());
-    this.state = 'recording';
-    this.persistTimer = setInterval(() => {
-      if (this.state === 'recording' || this.state === 'paused') void session.persist(this.state, this.activeMs());
-    }, PERSIST_INTERVAL_MS);
+    const { session } = await this.engine.open(OUTPUT, options, (opened, offsetMs) => ({ session: opened, offsetMs }));
+    this.engine.begin(options.frameRate);
     return { videoCodec: session.videoCodec };
   }
 
   pause(): void {
-    if (this.state !== 'recording') return;
-    const now = performance.now();
-    this.mediaClock.pause(now);
-    this.session?.cutAudio(this.activeMs(now) / 1000);
-    this.state = 'paused';
-    void this.session?.persist('paused', this.activeMs());
+    this.engine.pause();
   }
 
   resume(): void {
-    if (this.state !== 'paused') return;
-    this.mediaClock.resume(performance.now());
-    this.state = 'recording';
+    this.engine.resume();
   }
 
   async stop(): Promise<RecordingResult> {
-    const session = this.session;
-    if (!session || (this.state !== 'recording' && this.state !== 'paused')) throw new Error('No recording in progress');
-    const durationMs = this.activeMs();
-    this.state = 'finalizing';
-    clearInterval(this.persistTimer);
     try {
-      return await session.finish(durationMs);
-    } catch (error) {
-      // Keep every byte already stored and mark the row, so recovery can finish the file.
-      await session.abandon('Failed to process recording');
-      throw error;
+      const [outcome] = await this.engine.stopAll();
+      if (!outcome) throw new Error('No recording in progress');
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
     } finally {
-      this.session = null;
-      this.state = 'idle';
       this.backToFullSize();
     }
   }
 
   stats(): RecorderStats {
-    const now = performance.now();
-    while (this.renderedAt.length > 0 && (this.renderedAt[0] ?? 0) < now - 1000) this.renderedAt.shift();
+    const figures = this.engine.figures();
+    const { fps, sizeStep } = this.ladder.step;
     return {
       state: this.state,
-      durationMs: this.state === 'idle' ? 0 : this.activeMs(),
-      bytes: this.session?.bytes ?? 0,
-      fps: this.renderedAt.length,
-      targetFps: this.ladder.step.fps,
+      durationMs: figures.durationMs,
+      bytes: figures.bytes,
+      fps: figures.fps,
+      targetFps: fps,
       videoSize: this.drawSize,
       chosenSize: this.size,
-      steppedDown: this.state !== 'idle' && (this.ladder.step.sizeStep > 0 || this.ladder.step.fps < this.frameRateSetting),
-      framesEncoded: this.session?.framesEncoded ?? 0,
-      framesDropped: this.session?.framesDropped ?? 0,
-      videoBacklog: this.session?.videoBacklog ?? 0,
-      audioBacklog: this.session?.audioBacklog ?? 0,
+      steppedDown: this.state !== 'idle' && (sizeStep > 0 || fps < this.frameRateSetting),
+      framesEncoded: figures.framesEncoded,
+      framesDropped: figures.framesDropped,
+      videoBacklog: figures.videoBacklog,
+      audioBacklog: figures.audioBacklog,
       sourceConversions: this.sources.screen.conversions + this.sources.webcam.conversions,
     };
   }
@@ -203,12 +171,7 @@ class RecorderEngine implements RecorderWorkerApi {
     this.clock?.stop();
     this.sources.screen.release();
     this.sources.webcam.release();
-    this.setAudioSource(null);
-  }
-
-  /** Active media time: wall time since start minus every pause, from the worker's one clock. */
-  private activeMs(now = performance.now()): number {
-    return this.state === 'idle' ? 0 : this.mediaClock.activeMs(now);
+    this.engine.dispose();
   }
 
   private tick(now: number): void {
@@ -230,19 +193,18 @@ class RecorderEngine implements RecorderWorkerApi {
       this.frameSink.onFrame(transfer(bitmap, [bitmap])).catch(() => undefined);
     }
     const cost = performance.now() - began;
-    const outcome = this.state === 'recording' && this.session
-      ? this.session.addVideoFrame(canvas, this.activeMs(now) / 1000, 1 / this.ladder.step.fps)
-      : 'encoded';
-    if (outcome === 'encoded' && this.state !== 'paused') this.renderedAt.push(now);
-    if (this.state !== 'paused') this.adapt(now, cost, outcome === 'dropped');
+    const output = this.engine.outputs.get(OUTPUT);
+    const outcome = this.state === 'recording' && output ? this.engine.encode(output, canvas, now) : 'encoded';
+    // While idle the preview's frames count as delivered, and the ladder hears only the drawing cost.
+    if (this.state !== 'paused') this.adapt(now, cost, outcome === 'dropped', outcome === 'encoded');
   }
 
   /**
    * Steps the frame rate and, while recording, the picture size down when the encoder or the drawing
    * cannot keep up, and back up when they can (EncodingLadder).
    */
-  private adapt(now: number, cost: number, dropped: boolean): void {
-    const next = this.ladder.record(now, cost, dropped);
+  private adapt(now: number, cost: number, dropped: boolean, recorded: boolean): void {
+    const next = this.engine.ticked(now, cost, dropped, recorded);
     if (next === null) return;
     this.clock?.setFrameRate(next.fps);
     if (this.state === 'recording') this.applySize(next);
@@ -257,21 +219,6 @@ class RecorderEngine implements RecorderWorkerApi {
     this.ladder.reset(this.frameRateSetting);
     this.clock?.setFrameRate(this.frameRateSetting);
     this.resizeCanvas(this.size);
-  }
-
-  private async handleFailure(error: unknown): Promise<void> {
-    // A failure while finalizing surfaces through stop() itself.
-    if (this.state === 'finalizing') return;
-    const session = this.session;
-    const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
-    const message = error instanceof Error ? error.message : String(error);
-    clearInterval(this.persistTimer);
-    this.session = null;
-    this.state = 'idle';
-    this.backToFullSize();
-    // Store what can be stored first: the page repairs the file as soon as it hears of the failure.
-    await session?.abandon('Recording failed due to an error');
-    this.events?.onError(message, name);
   }
 }
 

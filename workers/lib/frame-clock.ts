@@ -8,6 +8,16 @@ export interface FrameClock {
   stop(): void;
 }
 
+/**
+ * The deadline after a tick that ran at `now` for the one due at `deadline`: one interval on, so
+ * timer lateness never accumulates, unless the tick came more than a frame late (a long stall):
+ * then the clock resynchronises to `now` instead of bursting frames to catch up.
+ */
+export function nextDeadline(deadline: number, now: number, interval: number): number {
+  const next = deadline + interval;
+  return now - next > interval ? now + interval : next;
+}
+
 export function startFrameClock(fps: number, onTick: (now: number) => void): FrameClock {
   let interval = 1000 / fps;
   let next = performance.now();
@@ -18,9 +28,7 @@ export function startFrameClock(fps: number, onTick: (now: number) => void): Fra
     if (!running) return;
     const now = performance.now();
     onTick(now);
-    next += interval;
-    // Fell more than a frame behind (a long stall): resynchronise instead of bursting.
-    if (now - next > interval) next = now + interval;
+    next = nextDeadline(next, now, interval);
     timer = setTimeout(tick, Math.max(0, next - performance.now()));
   };
   timer = setTimeout(tick, 0);

@@ -3,8 +3,8 @@
  * shared by both sides so comlink calls are checked at compile time.
  */
 import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
-import type { RecordingMode, StoredRecordingMode } from '../../shared/storage/recordings-db';
-import type { RecorderEvents, RecordingResult } from '../../shared/recorder-contract';
+import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { EngineState, RecorderEvents, RecordingResult, StartOptions } from '../../shared/recorder-contract';
 
 export type VideoSourceKind = 'screen' | 'webcam';
 
@@ -19,20 +19,6 @@ export interface CompositeLayout {
   overlay: OverlayLayout;
 }
 
-export interface StartOptions {
-  recordingId: string;
-  name: string;
-  /** Stored with the recording's row; room recordings use their own kinds. */
-  mode: StoredRecordingMode;
-  size: Size;
-  /** Bits per second. */
-  videoBitrate: number;
-  audioBitrate: number;
-  frameRate: number;
-  createdAt: number;
-}
-
-export type EngineState = 'idle' | 'recording' | 'paused' | 'finalizing';
 
 export interface RecorderStats {
   state: EngineState;
@@ -61,7 +47,7 @@ export interface RecorderStats {
   sourceConversions: number;
 }
 
-export type { RecorderEvents, RecordingResult };
+export type { EngineState, RecorderEvents, RecordingResult, StartOptions };
 
 /** Fallback path: receives each composite frame so the page can record it with MediaRecorder. */
 export interface FrameSink {

@@ -2,7 +2,7 @@
  * The typed contract between the room page and the room recorder worker
  * (workers/room-recorder.worker.ts), shared by both sides so comlink calls are checked.
  */
-import type { RecorderEvents, RecordingResult, Size } from '../../../shared/recorder-contract';
+import type { RecorderEvents, RecordingResult, Size, StartOptions } from '../../../shared/recorder-contract';
 import type { RoomRecordingKind } from '../../../shared/storage/recordings-db';
 
 export interface RoomTile {
@@ -63,10 +63,36 @@ export interface RoomStopResult {
 
 export type { RecorderEvents, RecordingResult };
 
+/** The stored row and encoding of one output's file, whichever pipeline records it. */
+export function startOptionsFor(spec: RoomOutputSpec): StartOptions {
+  return {
+    recordingId: spec.recordingId,
+    name: spec.name,
+    mode: spec.kind,
+    size: spec.size,
+    videoBitrate: spec.videoBitrate,
+    audioBitrate: spec.audioBitrate,
+    frameRate: spec.frameRate,
+    createdAt: spec.createdAt,
+  };
+}
+
+/** Fallback pipeline: receives each output's pictures so the page can record them with MediaRecorder. */
+export interface RoomFrameSink {
+  onFrame(outputId: string, frame: ImageBitmap): void;
+}
+
 export interface RoomRecorderWorkerApi {
   setEvents(events: RecorderEvents): void;
   /** A transferred MediaStreamTrackProcessor readable of a participant's video, or null to clear it. */
   setVideoSource(sourceId: string, readable: ReadableStream<VideoFrame> | null): void;
+  /** Fallback pipeline: a participant's frames pushed from the page where readables cannot be transferred. */
+  pushVideoFrame(sourceId: string, frame: ImageBitmap): void;
+  /** Fallback pipeline: where drawn pictures go. */
+  setFrameSink(sink: RoomFrameSink | null): void;
+  /** Fallback pipeline: draws an output's picture for the page, without encoding it here. */
+  draw(spec: RoomOutputSpec): void;
+  undraw(outputId: string): void;
   /** The audio of one output (the mix, or one participant), or null to clear it. */
   setAudioSource(outputId: string, readable: ReadableStream<AudioData> | null): void;
   /** Who appears in an output, in order (participants joining or leaving the mixed picture). */

@@ -4,6 +4,7 @@
  * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM.
  */
 import { ChunkWriter } from '../../shared/storage/chunk-writer';
+import { MediaClock } from './media-clock';
 import { remuxToSeekableWebm } from '../../shared/webm/remux';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import { idbChunkStore } from '../../shared/storage/idb-chunk-store';
@@ -18,9 +19,7 @@ export function pickMimeType(isSupported: (type: string) => boolean = (t) => Med
 
 export class FallbackRecorder {
   private readonly writer: ChunkWriter;
-  private startedAt = performance.now();
-  private pausedAt = 0;
-  private pausedTotal = 0;
+  private readonly clock = new MediaClock();
   private writes: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -29,6 +28,7 @@ export class FallbackRecorder {
     private readonly onError: (error: unknown) => void,
   ) {
     this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
+    this.clock.start(performance.now());
     recorder.addEventListener('error', (event) => {
       this.onError(event.error ?? new Error('Recording failed due to an error'));
     });
@@ -78,9 +78,11 @@ export class FallbackRecorder {
   }
 
   get durationMs(): number {
-    const now = performance.now();
-    const pausedNow = this.recorder.state === 'paused' ? now - this.pausedAt : 0;
-    return Math.max(0, now - this.startedAt - this.pausedTotal - pausedNow);
+    return this.clock.activeMs(performance.now());
+  }
+
+  get recordingId(): string {
+    return this.options.recordingId;
   }
 
   get bytes(): number {
@@ -90,13 +92,13 @@ export class FallbackRecorder {
   pause(): void {
     if (this.recorder.state !== 'recording') return;
     this.recorder.pause();
-    this.pausedAt = performance.now();
+    this.clock.pause(performance.now());
     void patchRecording(this.options.recordingId, { state: 'paused' });
   }
 
   resume(): void {
     if (this.recorder.state !== 'paused') return;
-    this.pausedTotal += performance.now() - this.pausedAt;
+    this.clock.resume(performance.now());
     this.recorder.resume();
     void patchRecording(this.options.recordingId, { state: 'recording' });
   }

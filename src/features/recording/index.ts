@@ -23,3 +23,6 @@ export {
 export { AudioMixer } from './audio-mixer';
 export { RecorderBridge, supportsWorkerPipeline } from './recorder-bridge';
 export { startRecordingOn, type ActiveRecording, type LiveFigures } from './active-recording';
+export { FallbackRecorder } from './fallback-recorder';
+export { pumpVideoFrames } from './frame-pump';
+export { MediaClock } from './media-clock';

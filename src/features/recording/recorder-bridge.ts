@@ -7,6 +7,7 @@ import { proxy, transfer, wrap, type Remote } from 'comlink';
 import type { Size } from './overlay-geometry';
 import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from './recorder-api';
 import { firstAnswer } from '../../shared/worker-start';
+import { pumpVideoFrames } from './frame-pump';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
@@ -111,7 +112,7 @@ export class RecorderBridge {
       await this.api.setVideoSource(kind, transfer(readable, [readable]));
     } else {
       await this.api.setVideoSource(kind, null);
-      this.pumps.set(kind, this.pumpFrames(kind, track));
+      this.pumps.set(kind, pumpVideoFrames(track, (bitmap) => this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap]))));
     }
   }
 
@@ -135,29 +136,5 @@ export class RecorderBridge {
     this.pumps.clear();
     void this.api.dispose().catch(() => undefined);
     this.worker.terminate();
-  }
-
-  /** Fallback: copies each new video frame to an ImageBitmap and transfers it to the worker. */
-  private pumpFrames(kind: VideoSourceKind, track: MediaStreamTrack): () => void {
-    const video = document.createElement('video');
-    video.muted = true;
-    video.playsInline = true;
-    video.srcObject = new MediaStream([track]);
-    let running = true;
-    const onFrame = () => {
-      if (!running) return;
-      void createImageBitmap(video)
-        .then((bitmap) => this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap])))
-        .catch(() => undefined)
-        .finally(() => {
-          if (running) video.requestVideoFrameCallback(onFrame);
-        });
-    };
-    void video.play().then(() => video.requestVideoFrameCallback(onFrame));
-    return () => {
-      running = false;
-      video.pause();
-      video.srcObject = null;
-    };
   }
 }

@@ -1,12 +1,15 @@
 /**
  * The page's side of the room recorder worker: starts it for one recording, hands it each
- * participant's video as a transferred MediaStreamTrackProcessor readable and each output's audio
- * from the room audio mix, and relays start, pause, resume and stop.
+ * participant's video and relays start, pause, resume and stop. On the worker pipeline the video
+ * goes as transferred MediaStreamTrackProcessor readables and each output's audio from the room
+ * audio mix; the worker encodes. Without track processors or WebCodecs (Firefox, Safari) video goes
+ * as ImageBitmaps, the worker only draws, and MediaRecorder records here (PageRecordedOutputs).
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
-import { supportsWorkerPipeline } from '../../recording';
+import { pumpVideoFrames, supportsWorkerPipeline } from '../../recording';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
+import { PageRecordedOutputs } from './page-recorded-outputs';
 import { firstAnswer } from '../../../shared/worker-start';
 
 interface TrackProcessor<T> {
@@ -20,9 +23,6 @@ function processorFor<T>(track: MediaStreamTrack, maxBufferSize: number): Readab
   return new Processor<T>({ track, maxBufferSize }).readable;
 }
 
-/** Room recording needs the worker pipeline (track processors and WebCodecs). */
-export const canRecordRoom = supportsWorkerPipeline;
-
 export interface ParticipantMedia {
   video: MediaStreamTrack | null;
   audio: MediaStreamTrack | null;
@@ -33,6 +33,10 @@ export class RoomRecorder {
   private readonly api: Remote<RoomRecorderWorkerApi>;
   private readonly audio = new RoomAudioMix();
   private readonly videoTracks = new Map<string, MediaStreamTrack>();
+  /** Fallback pipeline: the pumps copying each participant's frames to the worker. */
+  private readonly pumps = new Map<string, () => void>();
+  /** Fallback pipeline: the MediaRecorders; null on the worker pipeline. */
+  private page: PageRecordedOutputs | null = null;
   private disposed = false;
 
   private constructor() {
@@ -41,11 +45,11 @@ export class RoomRecorder {
   }
 
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
-    if (!canRecordRoom()) throw new Error('This browser cannot record rooms');
     const recorder = new RoomRecorder();
     try {
       // A worker that cannot load fails the start instead of leaving the host on Processing.
       await firstAnswer(recorder.worker, recorder.api.setEvents(proxy(events)), 'The room recorder could not start');
+      if (!supportsWorkerPipeline()) await recorder.recordOnPage(events);
     } catch (error) {
       recorder.dispose();
       throw error;
@@ -57,68 +61,117 @@ export class RoomRecorder {
   async setParticipant(participantId: string, media: ParticipantMedia): Promise<void> {
     this.audio.setInput(participantId, media.audio);
     if (media.video && this.videoTracks.get(participantId) === media.video) return;
-    if (media.video) {
-      this.videoTracks.set(participantId, media.video);
-      // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
-      const readable = processorFor<VideoFrame>(media.video, 2);
-      await this.api.setVideoSource(participantId, transfer(readable, [readable]));
-    } else {
+    this.stopPump(participantId);
+    if (!media.video) {
       this.videoTracks.delete(participantId);
       await this.api.setVideoSource(participantId, null);
+      return;
     }
+    this.videoTracks.set(participantId, media.video);
+    if (this.page) {
+      this.pumps.set(participantId, pumpVideoFrames(media.video, (bitmap) => this.api.pushVideoFrame(participantId, transfer(bitmap, [bitmap]))));
+      return;
+    }
+    // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
+    const readable = processorFor<VideoFrame>(media.video, 2);
+    await this.api.setVideoSource(participantId, transfer(readable, [readable]));
   }
 
   async removeParticipant(participantId: string): Promise<void> {
     this.audio.setInput(participantId, null);
     this.videoTracks.delete(participantId);
+    this.stopPump(participantId);
     await this.api.setVideoSource(participantId, null);
   }
 
   async start(outputs: RoomOutputSpec[]): Promise<void> {
+    if (this.page) {
+      await this.page.start(outputs);
+      return;
+    }
     for (const output of outputs) await this.connectAudio(output);
     await this.api.start(outputs);
   }
 
   async addOutput(output: RoomOutputSpec): Promise<void> {
+    if (this.page) {
+      await this.page.add(output);
+      return;
+    }
     await this.connectAudio(output);
     await this.api.addOutput(output);
   }
 
   endOutput(outputId: string): Promise<RecordingResult | null> {
-    return this.api.endOutput(outputId);
+    return this.page ? this.page.end(outputId) : this.api.endOutput(outputId);
   }
 
   setTiles(outputId: string, tiles: RoomTile[]): Promise<void> {
     return this.api.setTiles(outputId, tiles);
   }
 
-  pause(): Promise<void> {
-    return this.api.pause();
+  async pause(): Promise<void> {
+    if (this.page) this.page.pause();
+    else await this.api.pause();
   }
 
-  resume(): Promise<void> {
-    return this.api.resume();
+  async resume(): Promise<void> {
+    if (this.page) this.page.resume();
+    else await this.api.resume();
   }
 
   stop(): Promise<RoomStopResult> {
-    return this.api.stop();
+    return this.page ? this.page.stop() : this.api.stop();
   }
 
-  stats(): Promise<RoomRecorderStats> {
-    return this.api.stats();
+  async stats(): Promise<RoomRecorderStats> {
+    const stats = await this.api.stats();
+    if (!this.page) return stats;
+    // The worker only draws here: state, time and bytes are the MediaRecorders'.
+    return { ...stats, ...this.page.figures(), state: this.page.state };
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    for (const participantId of [...this.pumps.keys()]) this.stopPump(participantId);
+    // A recording cut off here (leaving mid-start) keeps what it stored, for recovery.
+    void this.page?.abortAll('Recording failed due to an error');
     void this.api.dispose().catch(() => undefined);
     this.worker.terminate();
     void this.audio.close().catch(() => undefined);
   }
 
+  private async recordOnPage(events: RecorderEvents): Promise<void> {
+    const page = new PageRecordedOutputs({
+      draw: (spec) => this.api.draw(spec),
+      undraw: (outputId) => this.api.undraw(outputId),
+      audioFor: (outputId) => this.audioTrack(outputId),
+      onError: (message, name) => {
+        events.onError(message, name);
+      },
+    });
+    this.page = page;
+    await this.api.setFrameSink(
+      proxy({
+        onFrame: (outputId: string, frame: ImageBitmap) => {
+          page.show(outputId, frame);
+        },
+      }),
+    );
+  }
+
+  private stopPump(participantId: string): void {
+    this.pumps.get(participantId)?.();
+    this.pumps.delete(participantId);
+  }
+
+  private audioTrack(outputId: string): MediaStreamTrack {
+    return outputId === 'mixed' ? this.audio.mixedTrack : this.audio.participantTrack(outputId);
+  }
+
   private async connectAudio(output: RoomOutputSpec): Promise<void> {
-    const track = output.outputId === 'mixed' ? this.audio.mixedTrack : this.audio.participantTrack(output.outputId);
-    const readable = processorFor<AudioData>(track, 50);
+    const readable = processorFor<AudioData>(this.audioTrack(output.outputId), 50);
     await this.api.setAudioSource(output.outputId, transfer(readable, [readable]));
   }
 }

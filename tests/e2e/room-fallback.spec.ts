@@ -1,0 +1,72 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/test';
+import { maxVolume, probe, webmLayout } from './support/media';
+import { prepareRoomContext, roomWithGuest } from './support/room';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
+
+test.beforeEach(async ({ context }) => {
+  await prepareRoomContext(context);
+});
+
+/** What Firefox and Safari offer the host's page: no MediaStreamTrackProcessor, no VideoEncoder. */
+async function withoutWorkerPipeline(host: Page): Promise<void> {
+  await host.addInitScript(() => {
+    Reflect.deleteProperty(window, 'MediaStreamTrackProcessor');
+    Reflect.deleteProperty(window, 'VideoEncoder');
+  });
+}
+
+test('without track processors and WebCodecs, MediaRecorder records the mixed room, seekable, both people side by side', async ({ page: host, context, guard }, testInfo) => {
+  await withoutWorkerPipeline(host);
+  const { guest } = await roomWithGuest(context, host, guard, 'fallback-mixed');
+  expect(await host.evaluate(() => 'MediaStreamTrackProcessor' in window || 'VideoEncoder' in window)).toBe(false);
+  await guest.getByRole('button', { name: 'Share screen' }).click();
+  await expect(host.getByTestId('room-status').filter({ hasText: 'Gus is sharing their screen' })).toBeVisible();
+
+  const wall = await record(host, 4, async () => {
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+    // The figures come from the MediaRecorder: bytes grow while it records.
+    await expect(host.getByTestId('room-recording-stats')).toContainText(/[1-9][\d.]* (KB|MB)/, { timeout: 10_000 });
+  });
+  await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
+
+  const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+  const file = saved?.file ?? '';
+  const info = await probe(file);
+  expect(['vp9', 'vp8']).toContain(info.video?.codecName);
+  expect(info.video).toMatchObject({ width: 1920, height: 1080 });
+  expect(info.audio?.codecName).toBe('opus');
+  expect(await maxVolume(file)).toBeGreaterThan(-60);
+  expect(info.duration, 'the MediaRecorder output was remuxed: the duration is stated').not.toBeNull();
+  expect(info.duration).toBeGreaterThan(wall - 1);
+  expect(info.duration).toBeLessThan(wall + 1);
+  expect((await webmLayout(file)).hasCues).toBe(true);
+  await expectHostCameraLeftGuestScreenRight(file, 3);
+});
+
+test('without the worker pipeline, separate recording makes one file per participant, pause left out', async ({ page: host, context, guard }, testInfo) => {
+  await withoutWorkerPipeline(host);
+  const { guest } = await roomWithGuest(context, host, guard, 'fallback-separate');
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  let pausedFor = 0;
+  const wall = await record(host, 3, async () => {
+    await host.getByRole('button', { name: 'Pause recording' }).click();
+    await expect(host.getByTestId('room-recording-badge')).toHaveText('Paused');
+    const pausedAt = Date.now();
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
+    await host.waitForTimeout(1500);
+    await host.getByRole('button', { name: 'Resume recording' }).click();
+    pausedFor = (Date.now() - pausedAt) / 1000;
+  });
+  await expect(host.getByText('Recorded 2 files. Click to download.')).toBeVisible();
+  const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
+  for (const { file } of files) {
+    const info = await probe(file);
+    expect(info.video).toMatchObject({ width: 1280, height: 720 });
+    expect(info.duration).toBeGreaterThan(2.5);
+    // The pause (at least 1.5 s) is left out of each file.
+    expect(info.duration).toBeLessThan(wall - pausedFor + 1);
+    expect((await webmLayout(file)).hasCues).toBe(true);
+    expect(await maxVolume(file)).toBeGreaterThan(-60);
+  }
+});

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -94,11 +94,73 @@ test('Discard removes the interrupted recording and its stored bytes', async ({ 
   await expect(notice).toBeVisible({ timeout: 20_000 });
   expect(await storedChunkCount(next)).toBeGreaterThan(0);
   await notice.getByRole('button', { name: /^Discard/ }).click();
+  // Nothing goes before a confirmation that names it; Keep it changes nothing.
+  const confirm = notice.getByRole('group', { name: /^Confirm discarding the Screen \+ Webcam recording from/ });
+  await expect(confirm).toContainText(/Delete the Screen \+ Webcam recording from .*, \d+:\d{2} \([\d.]+ [KM]B\), from this browser\?/);
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  expect(await storedChunkCount(next)).toBeGreaterThan(0);
+  await notice.getByRole('button', { name: /^Discard/ }).click();
+  await confirm.getByRole('button', { name: 'Discard recording' }).click();
   await expect(notice).toHaveCount(0);
   expect(await storedChunkCount(next)).toBe(0);
   await next.reload();
   await expect(next.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(next.getByRole('region', { name: 'A recording was interrupted' })).toHaveCount(0);
+});
+
+test('a recording that cannot be repaired is never a dead end: Retry, Download as-is, Discard', async ({ page, context, guard }, testInfo) => {
+  await openStudio(page, 'Screen + Webcam');
+  await startRecording(page);
+  await page.waitForTimeout(2000);
+  await page.goto('chrome://crash').catch(() => undefined);
+
+  const next = await context.newPage();
+  guard.watch(next);
+  await next.goto('/');
+  const notice = next.getByRole('region', { name: 'A recording was interrupted' });
+  await expect(notice).toBeVisible({ timeout: 20_000 });
+  // Damage every stored byte (what a failing disk could leave): nothing in it can be repaired.
+  const storedBytes = await next.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('chunks', 'readwrite');
+          let total = 0;
+          tx.objectStore('chunks').openCursor().onsuccess = (event) => {
+            const cursor = (event.target as IDBRequest<IDBCursorWithValue | null>).result;
+            if (!cursor) return;
+            const chunk = cursor.value as { bytes: Blob; position: number };
+            // Position -1 is the space booked for finishing the file, not part of it.
+            if (chunk.position >= 0) total += chunk.bytes.size;
+            cursor.update({ ...chunk, bytes: new Blob([new Uint8Array(chunk.bytes.size).fill(0xee)]) });
+            cursor.continue();
+          };
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve(total);
+          };
+        };
+      }),
+  );
+  expect(storedBytes).toBeGreaterThan(0);
+
+  await notice.getByRole('button', { name: /^Recover/ }).click();
+  await expect(notice.getByRole('alert')).toContainText('Recovery failed');
+  // Retry runs the repair again (and fails again on these bytes), and the choices stay.
+  await notice.getByRole('button', { name: /^Retry/ }).click();
+  await expect(notice.getByRole('alert')).toContainText('Recovery failed');
+  const download = next.waitForEvent('download');
+  await notice.getByRole('button', { name: /^Download as-is/ }).click();
+  const file = testInfo.outputPath('as-is.webm');
+  await (await download).saveAs(file);
+  expect(statSync(file).size, 'the stored bytes, every one').toBe(storedBytes);
+
+  await notice.getByRole('button', { name: /^Discard/ }).click();
+  await notice.getByRole('group', { name: /^Confirm discarding/ }).getByRole('button', { name: 'Discard recording' }).click();
+  await expect(notice).toHaveCount(0);
+  expect(await storedChunkCount(next)).toBe(0);
 });
 
 test('a full disk warns before Start, then stops cleanly, keeps a playable file and says Storage is full', async ({ page }, testInfo) => {

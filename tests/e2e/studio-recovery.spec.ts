@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { test, expect } from './support/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { test, expect, type PageGuard } from './support/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { frameAt, probe, webmLayout } from './support/media';
 import { recordThenCrash, recordingStartedAt, recoverAndDownload, storedChunkCount } from './support/recovery';
@@ -81,17 +81,22 @@ test('a killed browser loses at most a second, and the same recovery works after
   }
 });
 
-test('Discard removes the interrupted recording and its stored bytes', async ({ page, context, guard }) => {
+/** Records Screen + Webcam for `ms`, crashes the tab, and opens a new one showing the interrupted-recording notice. */
+async function crashWhileRecording(page: Page, context: BrowserContext, guard: PageGuard, ms: number) {
   await openStudio(page, 'Screen + Webcam');
   await startRecording(page);
-  await page.waitForTimeout(3000);
+  await page.waitForTimeout(ms);
   await page.goto('chrome://crash').catch(() => undefined);
-
   const next = await context.newPage();
   guard.watch(next);
   await next.goto('/');
   const notice = next.getByRole('region', { name: 'A recording was interrupted' });
   await expect(notice).toBeVisible({ timeout: 20_000 });
+  return { next, notice };
+}
+
+test('Discard removes the interrupted recording and its stored bytes', async ({ page, context, guard }) => {
+  const { next, notice } = await crashWhileRecording(page, context, guard, 3000);
   expect(await storedChunkCount(next)).toBeGreaterThan(0);
   await notice.getByRole('button', { name: /^Discard/ }).click();
   // Nothing goes before a confirmation that names it; Keep it changes nothing.
@@ -109,16 +114,7 @@ test('Discard removes the interrupted recording and its stored bytes', async ({ 
 });
 
 test('a recording that cannot be repaired is never a dead end: Retry, Download as-is, Discard', async ({ page, context, guard }, testInfo) => {
-  await openStudio(page, 'Screen + Webcam');
-  await startRecording(page);
-  await page.waitForTimeout(2000);
-  await page.goto('chrome://crash').catch(() => undefined);
-
-  const next = await context.newPage();
-  guard.watch(next);
-  await next.goto('/');
-  const notice = next.getByRole('region', { name: 'A recording was interrupted' });
-  await expect(notice).toBeVisible({ timeout: 20_000 });
+  const { next, notice } = await crashWhileRecording(page, context, guard, 2000);
   // Damage every stored byte (what a failing disk could leave): nothing in it can be repaired.
   const storedBytes = await next.evaluate(
     () =>

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Manifest, Plugin, ResolvedConfig } from 'vite';
+import { cspMetaTag } from './csp.ts';
 
 interface PrerenderPage {
   readonly path: string;
@@ -70,6 +71,13 @@ function fillTemplate(template: string, page: PrerenderPage, headHtml: string, l
   return withHead.replace(root, () => `<div id="root" data-prerendered="${page.marker}">${appHtml}</div>`);
 }
 
+/** Puts the page's Content-Security-Policy first in <head>: a <meta> policy covers only what follows it. */
+function withPolicy(html: string, env: Readonly<Record<string, string | undefined>>): string {
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  if (!charset.test(html)) throw new Error('prerender: index.html has no <meta charset>');
+  return html.replace(charset, (tag) => `${tag}\n    ${cspMetaTag(html, env)}`);
+}
+
 export function prerender(options: { ssrEntry: string }): Plugin {
   let config: ResolvedConfig;
   let buildFailed = false;
@@ -100,7 +108,7 @@ export function prerender(options: { ssrEntry: string }): Plugin {
           const links = routeAssetLinks(manifest, routeIds, template, config.base);
           const target = path.join(outDir, page.file);
           mkdirSync(path.dirname(target), { recursive: true });
-          writeFileSync(target, fillTemplate(template, page, headHtml, links, appHtml));
+          writeFileSync(target, withPolicy(fillTemplate(template, page, headHtml, links, appHtml), config.env));
         }
         const today = new Date().toISOString().slice(0, 10);
         for (const [name, text] of Object.entries(server.crawlFiles(today))) writeFileSync(path.join(outDir, name), text);

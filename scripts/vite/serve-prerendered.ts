@@ -3,10 +3,18 @@
  * plugin answers page addresses the way a static host configured for the site would: each
  * route's own prerendered HTML, the room template for /room/<id>, the not-found page with 404.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { pageFileFor } from '../../src/app/prerendered-files.ts';
+import { connectSources, contentSecurityPolicy, inlineScriptHashes } from './csp.ts';
+
+/** One header for every response: the inline scripts of every prerendered page, by hash. */
+function headerPolicy(outDir: string, env: Readonly<Record<string, string | undefined>>): string {
+  const pages = existsSync(outDir) ? readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html')) : [];
+  const hashes = new Set(pages.flatMap((file) => inlineScriptHashes(readFileSync(path.join(outDir, file), 'utf8'))));
+  return contentSecurityPolicy({ scriptHashes: [...hashes].sort(), connect: connectSources(env), forHeader: true });
+}
 
 export function servePrerendered(): Plugin {
   return {
@@ -17,6 +25,12 @@ export function servePrerendered(): Plugin {
         const full = path.join(outDir, rel);
         return existsSync(full) && statSync(full).isFile();
       };
+      // The policy every page carries in its <meta>, as a header too (which can also forbid framing).
+      const policy = headerPolicy(outDir, server.config.env);
+      server.middlewares.use((_req, res, next) => {
+        res.setHeader('Content-Security-Policy', policy);
+        next();
+      });
       server.middlewares.use((req, res, next) => {
         const accept = req.headers.accept ?? '';
         if ((req.method !== 'GET' && req.method !== 'HEAD') || !accept.includes('text/html')) {

@@ -20,7 +20,7 @@ test('every page is served with a strict Content-Security-Policy header and carr
     expect(scripts.slice(1).every((s) => s.startsWith("'sha256-")), path).toBe(true);
     const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(await response.text());
     expect(meta, `${path} has the policy in a meta element`).not.toBeNull();
-    expect(directives(meta?.[1].replace(/&quot;/g, '"') ?? '').get('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(directives((meta?.[1] ?? '').replace(/&quot;/g, '"')).get('worker-src')).toEqual(["'self'", 'blob:']);
   }
   // Every prerendered page, as a static host would serve it without our header.
   const pages = readdirSync(DIST_DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));

@@ -3,11 +3,20 @@
  * free loopback ports: two signaling nodes sharing rooms through Redis, and coturn relaying media.
  * Host and guest are separate Chromium processes (two computers).
  */
-import type { Page } from '@playwright/test';
-import { expect } from './support/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, type PageGuard } from './support/test';
 import { test } from './support/other-computer';
-import { admitGuest, describeConnections, expectParticipantCount, expectVideoFlowing, prepareRoomContext, tile } from './support/room';
-import { startRedis, startSignalingNode, startTurn } from './support/servers';
+import { admitGuest, describeConnections, expectParticipantCount, expectVideoFlowing, prepareRoomContext, tile, type RoomContextOptions } from './support/room';
+import { startAppNode, startRedis, startTurn } from './support/servers';
+
+/** The host's page on this computer, loaded from the app node at `baseURL` (its signaling is that node's). */
+async function hostPageOn(browser: Browser, guard: PageGuard, baseURL: string, options: RoomContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL, acceptDownloads: true, serviceWorkers: 'block' });
+  await prepareRoomContext(context, { signaling: null, ...options });
+  const page = await context.newPage();
+  guard.watch(page);
+  return page;
+}
 
 async function closePages(...pages: (Page | undefined)[]): Promise<void> {
   for (const page of pages) if (page) await page.close();
@@ -32,18 +41,20 @@ function selectedCandidateTypes(page: Page): Promise<string[]> {
   });
 }
 
-test('two signaling nodes share rooms through Redis: host on one, guest on the other, and a restarted node keeps the guest in', async ({ page: host, context, other, guard }) => {
+test('two app nodes share rooms through Redis: host on one, guest on the other, and a restarted node keeps the guest in', async ({ browser, other, guard }) => {
   test.setTimeout(120_000);
   // While node 2 is down the browser itself logs each refused reconnection attempt.
   guard.allowConsoleError(/ERR_CONNECTION_REFUSED|WebSocket connection to .* failed/);
   const redis = await startRedis();
   const env = { REDIS_URL: redis.url };
-  const node1 = await startSignalingNode(env);
-  let node2 = await startSignalingNode(env);
+  // Each node serves the app and its signaling on one origin, as `npm run serve` does behind a balancer.
+  const node1 = await startAppNode(env);
+  let node2 = await startAppNode(env);
+  let host: Page | undefined;
   let guest: Page | undefined;
   try {
-    await prepareRoomContext(context, { signaling: node1.url });
-    guest = await other.open({ signaling: node2.url });
+    host = await hostPageOn(browser, guard, node1.url);
+    guest = await other.open({ signaling: null, baseURL: node2.url });
     await admitGuest(host, guest, 'nodes');
     await expectVideoFlowing(host);
     await expectVideoFlowing(guest);
@@ -51,7 +62,7 @@ test('two signaling nodes share rooms through Redis: host on one, guest on the o
     // Node 2 goes down and comes back on its address: the guest reconnects and is still Gus.
     await node2.stop();
     await expect(guest.getByTestId('room-reconnecting')).toBeVisible();
-    node2 = await startSignalingNode(env, node2.port);
+    node2 = await startAppNode(env, node2.port);
     await expect(guest.getByTestId('room-reconnecting')).toHaveCount(0, { timeout: 15_000 });
     await expectParticipantCount(host, 2);
     await expect(host.getByText('Gus left the room.')).toHaveCount(0);
@@ -68,17 +79,18 @@ test('two signaling nodes share rooms through Redis: host on one, guest on the o
   }
 });
 
-test('with TURN configured, two computers that may only use relays connect through coturn', async ({ page: host, context, other }) => {
+test('with TURN configured, two computers that may only use relays connect through coturn', async ({ browser, other, guard }) => {
   const turn = await startTurn();
-  const node = await startSignalingNode({ TURN_URLS: turn.url, TURN_SECRET: turn.secret });
+  const node = await startAppNode({ TURN_URLS: turn.url, TURN_SECRET: turn.secret });
+  let host: Page | undefined;
   let guest: Page | undefined;
   try {
-    await prepareRoomContext(context, { signaling: node.url, relayOnly: true });
-    guest = await other.open({ signaling: node.url, relayOnly: true });
+    host = await hostPageOn(browser, guard, node.url, { relayOnly: true });
+    guest = await other.open({ signaling: null, baseURL: node.url, relayOnly: true });
     await admitGuest(host, guest, 'relay');
     await expectVideoFlowing(host);
     await expectVideoFlowing(guest);
-    for (const page of [host, guest] as const) {
+    for (const page of [host, guest]) {
       const types = await selectedCandidateTypes(page);
       expect(types, await describeConnections(page)).not.toHaveLength(0);
       expect(types.every((type) => type === 'relay')).toBe(true);

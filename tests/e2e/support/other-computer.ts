@@ -9,8 +9,8 @@ import { prepareRoomContext, type RoomContextOptions } from './room';
 import { test as base, type PageGuard } from './test';
 
 export interface OtherComputer {
-  /** A page on the other computer, watched by the test's guard. */
-  open(options?: RoomContextOptions): Promise<Page>;
+  /** A page on the other computer, watched by the test's guard; `baseURL` names the app node it uses. */
+  open(options?: RoomContextOptions & { baseURL?: string }): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -21,7 +21,7 @@ export async function launchOtherComputer(guard: PageGuard): Promise<OtherComput
   });
   return {
     async open(options = {}) {
-      const context = await browser.newContext({ baseURL: BASE_URL, acceptDownloads: true, serviceWorkers: 'block' });
+      const context = await browser.newContext({ baseURL: options.baseURL ?? BASE_URL, acceptDownloads: true, serviceWorkers: 'block' });
       await prepareRoomContext(context, options);
       const page = await context.newPage();
       guard.watch(page);

@@ -1,6 +1,7 @@
 /**
- * Real servers an end-to-end test starts on free loopback ports and stops afterwards: signaling nodes
- * (the built `dist-server`, as `npm run signaling` runs it) and coturn (Debian's `turnserver`).
+ * Real servers an end-to-end test starts on free loopback ports and stops afterwards: app nodes (as
+ * `npm run serve` runs them: the app and its signaling server on one origin) and coturn (Debian's
+ * `turnserver`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -58,10 +59,20 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** One signaling node on `port` (a free one unless given), configured like `npm run signaling`. */
-export async function startSignalingNode(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
+/**
+ * One app node on `port` (a free one unless given), as `npm run serve` runs it: the built app and
+ * its signaling server on one origin, configured by `env` (REDIS_URL, TURN_URLS…). Pages loaded from
+ * it reach its signaling server as their own origin, which the app's Content-Security-Policy allows.
+ */
+export async function startAppNode(env: Record<string, string> = {}, port?: number): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
-  const child = await startProcess('node', ['dist-server/index.js'], { PORT: String(chosen), HOST: '127.0.0.1', ...env }, /signaling on http/, 'signaling node');
+  const child = await startProcess(
+    'node',
+    ['node_modules/vite/bin/vite.js', 'preview', '--host', '127.0.0.1', '--port', String(chosen), '--strictPort'],
+    env,
+    /Local[^\n]*http:\/\/127\.0\.0\.1/,
+    'app node',
+  );
   return { url: `http://127.0.0.1:${String(chosen)}`, port: chosen, stop: stopper(child) };
 }
 

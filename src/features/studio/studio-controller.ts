@@ -5,12 +5,11 @@
  */
 import { setRecordingActive } from '../../shared/recording-activity';
 import { audioBitrateKbps } from '../settings';
-import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
+import { formatFileSize, recordingFileName } from '../../shared/format';
 import { defaultRecordingName } from '../../shared/recording-modes';
 import { readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
 import {
   AcquisitionError,
-  ACCESS_DENIED,
   canvasSizeForQuality,
   modeNeedsScreen,
   modeNeedsWebcam,
@@ -26,6 +25,7 @@ import { CaptureSources, type CaptureEvents } from './capture-sources';
 import { MicLevelMonitor } from './mic-level-monitor';
 import { RecordingRun } from './recording-run';
 import { storageBudget } from './storage-budget';
+import { acquisitionNotice, CURSOR_RECORDED_NOTICE, engineFailureNotice, failureNotice, storageLowNotice } from './studio-notices';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
 import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
 
@@ -368,28 +368,14 @@ export class StudioController {
     this.deps.onRecordingsChanged?.();
     if (this.snapshot.recordingState === 'processing') this.apply(saved ? 'finish' : 'fail', saved ? { lastRecording: saved } : {});
     else if (saved) this.update({ lastRecording: saved });
-    const savedNote = saved ? `The first ${formatDuration(saved.durationMs / 1000)} was saved to Your recordings and is ready to download.` : '';
-    if (name === 'QuotaExceededError') {
-      this.deps.notify({
-        title: 'Storage is full',
-        message: `The recording stopped because this browser has no storage space left. ${savedNote || 'What was recorded is kept and can be recovered once there is space.'} Free up disk space or delete old recordings before recording again.`,
-        tone: 'error',
-      });
-      return;
-    }
-    this.fail([message || 'Recording failed due to an error', savedNote].filter(Boolean).join('. '));
+    this.deps.notify(engineFailureNotice(message, name, saved?.durationMs ?? null));
   }
 
   private async warnIfStorageIsLow(videoBitrate: number, audioBitrate: number): Promise<void> {
     try {
       const { quota = 0, usage = 0 } = await navigator.storage.estimate();
       const budget = storageBudget(quota, usage, videoBitrate, audioBitrate);
-      if (!budget.low) return;
-      this.deps.notify({
-        title: 'Storage is running low',
-        message: `Only ${formatFileSize(budget.freeBytes)} is free here: about ${String(budget.minutes)} minute${budget.minutes === 1 ? '' : 's'} of recording at the current quality. Free up disk space, delete old recordings, or lower the bitrate in Settings.`,
-        tone: 'warning',
-      });
+      if (budget.low) this.deps.notify(storageLowNotice(budget.freeBytes, budget.minutes));
     } catch {
       // No estimate available: record anyway.
     }
@@ -398,11 +384,7 @@ export class StudioController {
   private noticeIfCursorIgnored(screen: MediaStream): void {
     if (this.cursorNoticeShown || !screenIgnoresCursorSetting(this.deps.settings(), screen)) return;
     this.cursorNoticeShown = true;
-    this.deps.notify({
-      title: 'The mouse pointer is recorded',
-      message: 'This browser always records the mouse pointer, so "Capture cursor" off in Settings has no effect here.',
-      tone: 'info',
-    });
+    this.deps.notify(CURSOR_RECORDED_NOTICE);
   }
 
   private onAcquisitionFailed(device: DeviceKind, error: unknown): void {
@@ -416,16 +398,11 @@ export class StudioController {
   }
 
   private reportAcquisition(error: unknown): void {
-    if (!(error instanceof AcquisitionError)) {
-      this.fail(error instanceof Error && error.message ? error.message : 'Failed to start recording');
-      return;
-    }
-    const { title, message } = ACCESS_DENIED[error.device];
-    this.deps.notify({ title, message, tone: 'error' });
+    this.deps.notify(acquisitionNotice(error));
   }
 
   private fail(message: string): void {
-    this.deps.notify({ title: 'Recording Failed', message, tone: 'error' });
+    this.deps.notify(failureNotice(message));
   }
 
   /** Runs a state-machine event; on an invalid one shows its error and changes nothing. */

@@ -1,16 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActiveRecording, LiveFigures, RecordingResult } from '../../src/features/recording';
 import { RecordingRun, type RecordingRunDeps } from '../../src/features/studio/recording-run';
+import { IDLE_STATS } from '../../src/features/studio/studio-types';
 
-const FIGURES: LiveFigures = {
-  durationMs: 1500,
-  bytes: 4096,
-  fps: 30,
-  targetFps: 30,
-  videoSize: { width: 1280, height: 720 },
-  chosenSize: { width: 1280, height: 720 },
-  steppedDown: false,
-};
+const FIGURES: LiveFigures = { ...IDLE_STATS, durationMs: 1500, bytes: 4096, fps: 30, targetFps: 30 };
 
 /** A recorder session whose stop and abort are counted; stop fails when `stopFails` is set. */
 function fakeSession(recordingId: string, { durationMs = 1200, stopFails = false } = {}) {

@@ -16,14 +16,12 @@ import { StatsCard } from './StatsCard';
 import { matchShortcut } from './studio-shortcuts';
 import { useAutoStart } from './useAutoStart';
 import { useCameraMayStart } from './useCameraMayStart';
-import { useFollowSettings } from './useFollowSettings';
 import { useStudioController } from './useStudioController';
 import { useWebcamForMode } from './useWebcamForMode';
 
 export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
   const { controller, snapshot } = useStudioController(hostRef);
-  useFollowSettings(controller);
   const cameraMayStart = useCameraMayStart();
   useWebcamForMode(controller, snapshot.mode, cameraMayStart);
   const cameraWaitsForClick = !cameraMayStart && modeNeedsWebcam(snapshot.mode) && !snapshot.hasWebcam;

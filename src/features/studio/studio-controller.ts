@@ -1,51 +1,43 @@
 /**
- * Orchestrates one studio: the captured streams, the audio mix, the recorder worker and the
- * session state machine. It holds no React; the studio page subscribes to its snapshots.
+ * One studio page: what it shows (the snapshot, the live figures, the notices) and the two
+ * lifetimes it wires together. `CaptureSources` lives from attach to detach; a `RecordingRun` from
+ * Start until its file is kept. It holds no React; the studio page subscribes to its snapshots.
  */
 import { setRecordingActive } from '../../shared/recording-activity';
 import { audioBitrateKbps } from '../settings';
-import { formatDuration, formatFileSize, recordingFileName } from '../../shared/format';
+import { formatFileSize, recordingFileName } from '../../shared/format';
 import { defaultRecordingName } from '../../shared/recording-modes';
-import { holdRecordingLock } from '../../shared/storage/recording-locks';
-import { deleteRecording, readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
+import { readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
 import {
   AcquisitionError,
-  ACCESS_DENIED,
-  applyVideoConstraints,
-  AudioMixer,
   canvasSizeForQuality,
   modeNeedsScreen,
   modeNeedsWebcam,
   modePhrase,
   RecorderBridge,
-  requestMicrophone,
-  requestScreen,
-  requestWebcam,
   screenIgnoresCursorSetting,
-  screenVideoConstraints,
   startRecordingOn,
-  stopStream,
-  webcamVideoConstraints,
-  type ActiveRecording,
+  type DeviceKind,
+  type LiveFigures,
   type OverlayLayout,
-  type RecordingResult,
-  type StartOptions,
 } from '../recording';
+import { CaptureSources, type CaptureEvents } from './capture-sources';
 import { MicLevelMonitor } from './mic-level-monitor';
+import { RecordingRun } from './recording-run';
 import { storageBudget } from './storage-budget';
+import { acquisitionNotice, CURSOR_RECORDED_NOTICE, engineFailureNotice, failureNotice, storageLowNotice } from './studio-notices';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
 import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
 
 export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
 
 export const MAX_RECORDING_MS = 3 * 60 * 60 * 1000;
-const STATS_INTERVAL_MS = 500;
 
 export class StudioController {
   private snapshot: StudioSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly micMonitor = new MicLevelMonitor({
-    level: () => this.mixer?.level() ?? 0,
+    level: () => this.sources?.micLevel() ?? 0,
     listening: () => this.snapshot.recordingState === 'recording' && this.snapshot.audioEnabled,
     visible: () => !document.hidden,
     onSilentChange: (micSilent) => {
@@ -54,24 +46,10 @@ export class StudioController {
   });
   private readonly statsListeners = new Set<() => void>();
   private stats: RecordingStats = IDLE_STATS;
-  private bridge: RecorderBridge | null = null;
-  private active: ActiveRecording | null = null;
-  private webcamRequest: Promise<boolean> | null = null;
-  private releaseLock: () => void = () => undefined;
+  /** What this attachment captures; null while the studio is detached. */
+  private sources: CaptureSources<RecorderBridge> | null = null;
   /** The recording being made, until it is finished or saved after a failure. */
-  private recordingId: string | null = null;
-  private mixer: AudioMixer | null = null;
-  private screen: MediaStream | null = null;
-  private webcam: MediaStream | null = null;
-  private microphone: MediaStream | null = null;
-  private statsTimer: ReturnType<typeof setInterval> | undefined;
-  private startedAt = new Date();
-  /** Bumped on every attach and detach, so async work started for an old attachment is discarded. */
-  private generation = 0;
-  /** Settles when the latest attach has finished; Start waits for it rather than fail just after load. */
-  private attaching: Promise<void> = Promise.resolve();
-  /** Why the recorder could not be attached (its worker failed to load), said again at Start. */
-  private attachFailure: string | null = null;
+  private run: RecordingRun | null = null;
   /** The "pointer is recorded anyway" notice is shown once per studio visit. */
   private cursorNoticeShown = false;
 
@@ -112,32 +90,32 @@ export class StudioController {
 
   getStats = (): RecordingStats => this.stats;
 
-  /** Starts a recorder worker painting into `canvas`; `detach` undoes it (the page may remount). */
-  attach(canvas: HTMLCanvasElement): Promise<void> {
-    const attaching = this.attachWorker(canvas);
-    this.attaching = attaching.catch((error: unknown) => {
-      this.attachFailure = error instanceof Error ? error.message : String(error);
-    });
-    return attaching;
-  }
-
-  private async attachWorker(canvas: HTMLCanvasElement): Promise<void> {
-    const generation = ++this.generation;
-    const settings = this.deps.settings();
-    this.attachFailure = null;
-    const bridge = await RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
-      onError: (message, name) => {
-        void this.onEngineError(message, name);
+  /**
+   * Starts a recorder worker painting into `canvas` and follows Settings while idle; `detach`
+   * undoes it (the page may remount).
+   */
+  async attach(canvas: HTMLCanvasElement): Promise<void> {
+    // Attached twice without a detach: the first attachment's devices and worker are let go.
+    if (this.sources) this.detach();
+    const sources = new CaptureSources<RecorderBridge>(
+      {
+        settings: this.deps.settings,
+        subscribeSettings: this.deps.subscribeSettings,
+        studio: this.getSnapshot,
+        subscribeStudio: this.subscribe,
       },
-    });
-    if (generation !== this.generation) {
-      bridge.dispose();
-      return;
-    }
-    this.bridge = bridge;
-    // Streams connected while the worker was starting (auto-start, a quick click) join it now.
-    await this.pushStreams(bridge);
-    await this.pushLayout();
+      this.captureEvents(),
+    );
+    this.sources = sources;
+    const settings = this.deps.settings();
+    const connected = await sources.connectRecorder(() =>
+      RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
+        onError: (message, name) => {
+          void this.onEngineError(message, name);
+        },
+      }),
+    );
+    if (connected) await this.pushLayout();
   }
 
   setMode(mode: RecordingMode): void {
@@ -152,124 +130,23 @@ export class StudioController {
     void this.pushLayout();
   }
 
-  /** Applies a changed canvas size when nothing is being recorded. */
-  applySettings(): void {
-    if (this.snapshot.recordingState !== 'idle') return;
-    const settings = this.deps.settings();
-    void this.bridge?.setSize(canvasSizeForQuality(settings.video.quality));
-  }
-
-  /**
-   * Brings what is live in line with Settings changed while the studio is open (in this tab or
-   * another), while nothing is being recorded: `video` applies the canvas size and the camera's and
-   * screen's size and frame rate; `microphone` opens the microphone again with the new noise
-   * suppression and echo cancellation (fixed when a microphone opens; no prompt once granted) and
-   * swaps it into the audio mix. Returns false when the studio was busy, so the caller tries again later.
-   */
-  async followSettings(changed: { video: boolean; microphone: boolean }): Promise<boolean> {
-    const busy = () => this.snapshot.recordingState !== 'idle' || this.snapshot.acquiring;
-    if (busy()) return false;
-    const settings = this.deps.settings();
-    if (changed.video) {
-      this.applySettings();
-      await Promise.all([
-        applyVideoConstraints(this.webcam, webcamVideoConstraints(settings)),
-        applyVideoConstraints(this.screen, screenVideoConstraints(settings)),
-      ]);
-    }
-    // Start may have been pressed meanwhile; then all of it is applied again once idle.
-    if (busy()) return false;
-    const previous = this.microphone;
-    if (changed.microphone && previous) {
-      const generation = this.generation;
-      // Acquiring holds Start off until the new microphone is in the mix.
-      this.update({ acquiring: true });
-      // Chromium shares one capture per device: new processing applies only once the old track is released.
-      this.microphone = null;
-      this.mixer?.setInput('microphone', null);
-      stopStream(previous);
-      try {
-        const connected = await this.connectMicrophone();
-        // On failure the notice is shown and Start asks for a microphone again.
-        if (!connected && generation === this.generation) this.update({ hasMicrophone: false });
-      } finally {
-        this.update({ acquiring: false });
-      }
-    }
-    return true;
-  }
-
-  private noticeIfCursorIgnored(screen: MediaStream): void {
-    if (this.cursorNoticeShown || !screenIgnoresCursorSetting(this.deps.settings(), screen)) return;
-    this.cursorNoticeShown = true;
-    this.deps.notify({
-      title: 'The mouse pointer is recorded',
-      message: 'This browser always records the mouse pointer, so "Capture cursor" off in Settings has no effect here.',
-      tone: 'info',
-    });
-  }
-
   async selectScreen(): Promise<boolean> {
-    if (this.screen) return true;
-    try {
-      const generation = this.generation;
-      const stream = await requestScreen(this.deps.settings());
-      if (generation !== this.generation) {
-        stopStream(stream); // the studio was left while the picker was open
-        return false;
-      }
-      this.setScreen(stream);
-      this.noticeIfCursorIgnored(stream);
-      return true;
-    } catch (error) {
-      this.reportAcquisition(error);
-      return false;
-    }
+    return (await this.sources?.selectScreen()) ?? false;
   }
 
   /** Connects the camera; concurrent calls (mode change, Start, the button) share one request. */
-  connectWebcam(): Promise<boolean> {
-    if (this.webcam) return Promise.resolve(true);
-    this.webcamRequest ??= this.requestWebcamStream().finally(() => {
-      this.webcamRequest = null;
-    });
-    return this.webcamRequest;
-  }
-
-  private async requestWebcamStream(): Promise<boolean> {
-    try {
-      const generation = this.generation;
-      const stream = await requestWebcam(this.deps.settings());
-      if (generation !== this.generation) {
-        stopStream(stream);
-        return false;
-      }
-      this.webcam = stream;
-      this.applyVideoEnabled();
-      const [track] = stream.getVideoTracks();
-      track?.addEventListener('ended', () => {
-        if (this.webcam !== stream) return;
-        this.webcam = null;
-        this.update({ hasWebcam: false });
-        void this.bridge?.setVideoTrack('webcam', null);
-      });
-      await this.bridge?.setVideoTrack('webcam', track ?? null);
-      this.update({ hasWebcam: true });
-      return true;
-    } catch (error) {
-      this.reportAcquisition(error);
-      return false;
-    }
+  async connectWebcam(): Promise<boolean> {
+    return (await this.sources?.connectWebcam()) ?? false;
   }
 
   toggleVideo(): void {
     this.update({ videoEnabled: !this.snapshot.videoEnabled });
-    this.applyVideoEnabled();
+    this.sources?.applyVideoEnabled();
   }
 
   toggleAudio(): void {
     this.update({ audioEnabled: !this.snapshot.audioEnabled });
-    this.applyAudioEnabled();
+    this.sources?.applyAudioEnabled();
     this.micMonitor.heardNow();
   }
 
@@ -280,25 +157,25 @@ export class StudioController {
       this.fail(check.error);
       return;
     }
-    if (this.snapshot.acquiring) return;
+    // Leaving the studio mid-start (a permission prompt can stay open a while) disposes the sources: stop there.
+    const { sources } = this;
+    if (this.snapshot.acquiring || !sources) return;
     const { mode } = this.snapshot;
-    // Leaving the studio mid-start (a permission prompt can stay open a while) detaches it: stop there.
-    const generation = this.generation;
-    const left = () => generation !== this.generation;
     this.update({ acquiring: true });
+    let run: RecordingRun | null = null;
     try {
-      if (modeNeedsScreen(mode) && !(await this.selectScreen())) return;
-      if (modeNeedsWebcam(mode) && !(await this.connectWebcam())) return;
+      if (modeNeedsScreen(mode) && !(await sources.selectScreen())) return;
+      if (modeNeedsWebcam(mode) && !(await sources.connectWebcam())) return;
       // The microphone is optional (DECISIONS 25): without it the recording goes on, and says so.
-      await this.connectMicrophone();
-      await this.attaching;
-      const { bridge } = this;
-      if (left()) return;
-      if (!bridge && this.attachFailure) {
-        this.fail(this.attachFailure);
+      await sources.connectMicrophone();
+      await sources.recorderSettled();
+      const { recorder } = sources;
+      if (sources.isDisposed()) return;
+      if (!recorder && sources.recorderFailure) {
+        this.fail(sources.recorderFailure);
         return;
       }
-      if ((modeNeedsScreen(mode) && !this.screen) || (modeNeedsWebcam(mode) && !this.webcam) || !bridge) {
+      if ((modeNeedsScreen(mode) && !sources.connected('screen')) || (modeNeedsWebcam(mode) && !sources.connected('webcam')) || !recorder) {
         this.fail(SESSION_ERRORS.noStream);
         return;
       }
@@ -307,40 +184,34 @@ export class StudioController {
       const videoBitrate = settings.video.bitrate * 1000;
       const audioBitrate = audioBitrateKbps(settings.audio.quality) * 1000;
       await this.warnIfStorageIsLow(videoBitrate, audioBitrate);
-      if (left()) return;
-      this.startedAt = new Date();
-      const id = crypto.randomUUID();
-      this.recordingId = id;
-      this.releaseLock = holdRecordingLock(id);
-      const options: StartOptions = {
-        recordingId: id,
+      if (sources.isDisposed()) return;
+      const current = new RecordingRun({ onFigures: (figures) => void this.onFigures(figures) });
+      run = current;
+      this.run = current;
+      const options = {
+        recordingId: current.id,
         name: defaultRecordingName(mode),
         mode,
         size: canvasSizeForQuality(settings.video.quality),
         videoBitrate,
         audioBitrate,
         frameRate: settings.video.frameRate,
-        createdAt: this.startedAt.getTime(),
+        createdAt: current.startedAt.getTime(),
       };
-      const active = await startRecordingOn(bridge, this.mixer?.track ?? null, options, (error) => {
-        const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
-        void this.onEngineError(error instanceof Error ? error.message : String(error), name);
-      });
-      if (left()) {
-        // The user left before seeing it start: nothing worth keeping was recorded.
-        await active.abort();
-        await deleteRecording(id);
-        return;
-      }
-      this.active = active;
+      const began = await current.begin(() =>
+        startRecordingOn(recorder, sources.audioTrack, options, (error) => {
+          const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
+          void this.onEngineError(error instanceof Error ? error.message : String(error), name);
+        }),
+      );
+      // The user left before seeing it start: the run dropped what little was recorded.
+      if (!began) return;
       this.micMonitor.heardNow();
       this.setStats(IDLE_STATS);
       this.apply('start');
-      this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
       this.deps.notify({ title: 'Recording Started', message: `Recording in ${modePhrase(mode)} mode.`, tone: 'success' });
     } catch (error) {
-      this.releaseLock();
-      this.recordingId = null;
+      if (run) this.endRun(run);
       this.fail(error instanceof Error && error.message ? error.message : 'Failed to start recording');
     } finally {
       this.update({ acquiring: false });
@@ -349,28 +220,35 @@ export class StudioController {
 
   pause(): void {
     if (!this.apply('pause')) return;
-    this.active?.pause();
+    this.run?.pause();
     this.deps.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
   }
 
   resume(): void {
     if (!this.apply('resume')) return;
     this.micMonitor.heardNow();
-    this.active?.resume();
+    this.run?.resume();
     this.deps.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
   }
 
   async stop(): Promise<void> {
-    const active = this.active;
-    if (!active) {
+    const { run } = this;
+    if (!run?.running) {
       this.fail(SESSION_ERRORS.notRecording);
       return;
     }
     if (!this.apply('stop', { micSilent: false })) return;
-    clearInterval(this.statsTimer);
-    this.active = null;
     try {
-      await this.finishRecording(await active.stop());
+      const recording = await run.stop((result) => this.finished(run, result.recordingId, result.durationMs, result.mimeType));
+      this.endRun(run);
+      this.apply('finish', { lastRecording: recording });
+      this.deps.onRecordingsChanged?.();
+      this.deps.notify({
+        title: 'Recording Stopped',
+        message: 'Your video has been processed and is ready for download.',
+        tone: 'success',
+      });
+      if (this.deps.settings().storage.autoSave) this.download();
     } catch (error) {
       // Finalizing failed: save what was stored the way a crash would be recovered.
       const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
@@ -391,21 +269,11 @@ export class StudioController {
 
   /** Releases the camera, microphone, screen and worker; the controller can be attached again. */
   detach(): void {
-    this.generation += 1;
-    clearInterval(this.statsTimer);
-    this.micMonitor.stop();
-    for (const stream of [this.screen, this.webcam, this.microphone]) stopStream(stream);
-    this.screen = null;
-    this.webcam = null;
-    this.microphone = null;
-    void this.mixer?.close();
-    this.mixer = null;
-    this.bridge?.dispose();
-    this.bridge = null;
-    this.active = null;
     // A recording cut short by leaving the studio is offered for recovery from here on.
-    this.releaseLock();
-    this.recordingId = null;
+    if (this.run) this.endRun(this.run);
+    this.micMonitor.stop();
+    this.sources?.dispose();
+    this.sources = null;
     this.update({
       hasScreen: false,
       hasWebcam: false,
@@ -418,29 +286,56 @@ export class StudioController {
     });
   }
 
-  private async finishRecording(result: RecordingResult): Promise<void> {
-    const recording = await this.finished(result.recordingId, result.durationMs, result.mimeType);
-    this.recordingId = null;
-    this.apply('finish', { lastRecording: recording });
-    this.releaseLock();
-    this.deps.onRecordingsChanged?.();
-    this.deps.notify({
-      title: 'Recording Stopped',
-      message: 'Your video has been processed and is ready for download.',
-      tone: 'success',
-    });
-    if (this.deps.settings().storage.autoSave) this.download();
+  /** How the capture's news reaches what the studio shows and says. */
+  private captureEvents(): CaptureEvents {
+    return {
+      onScreenConnected: (screen) => {
+        this.update({ hasScreen: true });
+        this.noticeIfCursorIgnored(screen);
+      },
+      onScreenEnded: async () => {
+        this.update({ hasScreen: false });
+        const { recordingState } = this.snapshot;
+        if (recordingState === 'recording' || recordingState === 'paused') await this.stop();
+      },
+      onWebcamChange: (hasWebcam) => {
+        this.update({ hasWebcam });
+      },
+      onMicrophoneConnected: () => {
+        this.update({ hasMicrophone: true, micUnavailable: false });
+        this.micMonitor.start();
+      },
+      onMicrophoneEnded: () => {
+        this.micMonitor.stop();
+        this.update({ hasMicrophone: false, micUnavailable: true, micSilent: false });
+      },
+      onMicrophoneLost: () => {
+        this.update({ hasMicrophone: false });
+      },
+      onReopening: (acquiring) => {
+        this.update({ acquiring });
+      },
+      onAcquisitionFailed: (device, error) => {
+        this.onAcquisitionFailed(device, error);
+      },
+    };
+  }
+
+  /** Ends `run` wherever it ends: its lock and timer go with it. */
+  private endRun(run: RecordingRun): void {
+    run.dispose();
+    if (this.run === run) this.run = null;
   }
 
   /** The stored file of a finished recording, ready for the Download card. */
-  private async finished(id: string, durationMs: number, mimeType?: string): Promise<FinishedRecording> {
+  private async finished(run: RecordingRun, id: string, durationMs: number, mimeType?: string): Promise<FinishedRecording> {
     const blob = await readRecordingFile(id, mimeType);
     const previous = this.snapshot.lastRecording;
     if (previous) URL.revokeObjectURL(previous.url);
     this.setStats({ ...IDLE_STATS, durationMs, bytes: blob.size });
     return {
       id,
-      fileName: recordingFileName(this.snapshot.mode, this.startedAt),
+      fileName: recordingFileName(this.snapshot.mode, run.startedAt),
       url: URL.createObjectURL(blob),
       size: blob.size,
       durationMs,
@@ -448,113 +343,16 @@ export class StudioController {
     };
   }
 
-  private async connectMicrophone(): Promise<boolean> {
-    if (this.microphone) return true;
-    try {
-      const generation = this.generation;
-      const stream = await requestMicrophone(this.deps.settings());
-      if (generation !== this.generation) {
-        stopStream(stream);
-        return false;
-      }
-      try {
-        this.ensureMixer().setInput('microphone', stream);
-        await this.bridge?.setAudioTrack(this.ensureMixer().track);
-      } catch (error) {
-        stopStream(stream);
-        throw error;
-      }
-      this.microphone = stream;
-      this.applyAudioEnabled();
-      this.update({ hasMicrophone: true, micUnavailable: false });
-      this.micMonitor.start();
-      // Unplugged mid-session: the mix goes on without it, and the studio says so.
-      stream.getAudioTracks()[0]?.addEventListener('ended', () => {
-        this.onMicrophoneEnded(stream);
-      });
-      return true;
-    } catch (error) {
-      // Said once: a user with no microphone is not told again at every Start.
-      if (!this.snapshot.micUnavailable) this.reportAcquisition(error);
-      if (error instanceof AcquisitionError) this.update({ micUnavailable: true });
-      return false;
-    }
-  }
-
-  private onMicrophoneEnded(stream: MediaStream): void {
-    if (this.microphone !== stream) return;
-    this.microphone = null;
-    stopStream(stream);
-    this.mixer?.setInput('microphone', null);
-    this.micMonitor.stop();
-    this.update({ hasMicrophone: false, micUnavailable: true, micSilent: false });
-  }
-
-  private setScreen(stream: MediaStream): void {
-    this.screen = stream;
-    this.applyVideoEnabled();
-    const [track] = stream.getVideoTracks();
-    // Ending the share from the browser's own bar: drop the screen and save what was recorded.
-    track?.addEventListener('ended', () => {
-      void this.onScreenEnded(stream);
-    });
-    void this.bridge?.setVideoTrack('screen', track ?? null);
-    if (stream.getAudioTracks().length > 0) this.ensureMixer().setInput('system', stream);
-    if (this.mixer) void this.bridge?.setAudioTrack(this.mixer.track);
-    this.update({ hasScreen: true });
-  }
-
-  private async onScreenEnded(stream: MediaStream): Promise<void> {
-    if (this.screen !== stream) return;
-    this.screen = null;
-    stopStream(stream);
-    this.mixer?.setInput('system', null);
-    this.update({ hasScreen: false });
-    const { recordingState } = this.snapshot;
-    if (recordingState === 'recording' || recordingState === 'paused') await this.stop();
-    await this.bridge?.setVideoTrack('screen', null);
-  }
-
-  private ensureMixer(): AudioMixer {
-    this.mixer ??= new AudioMixer();
-    return this.mixer;
-  }
-
-  private applyVideoEnabled(): void {
-    const enabled = this.snapshot.videoEnabled;
-    for (const stream of [this.screen, this.webcam]) {
-      stream?.getVideoTracks().forEach((track) => (track.enabled = enabled));
-    }
-  }
-
-  private applyAudioEnabled(): void {
-    const enabled = this.snapshot.audioEnabled;
-    this.microphone?.getAudioTracks().forEach((track) => (track.enabled = enabled));
-    // In webcam-only mode the toggle also covers any audio the webcam stream carries.
-    if (this.snapshot.mode === 'webcam-only') this.webcam?.getAudioTracks().forEach((track) => (track.enabled = enabled));
-  }
-
-  private async pollStats(): Promise<void> {
-    const stats = await this.active?.figures();
-    if (!stats) return;
-    this.setStats(stats);
-    if (stats.durationMs >= MAX_RECORDING_MS) {
+  private async onFigures(figures: LiveFigures): Promise<void> {
+    this.setStats(figures);
+    if (figures.durationMs >= MAX_RECORDING_MS) {
       this.deps.notify({ title: 'Recording Stopped', message: 'Recordings stop automatically after 3 hours.', tone: 'info' });
       await this.stop();
     }
   }
 
-  private async pushStreams(bridge: RecorderBridge): Promise<void> {
-    const [webcam] = this.webcam?.getVideoTracks() ?? [];
-    const [screen] = this.screen?.getVideoTracks() ?? [];
-    const audio = this.mixer?.track;
-    if (webcam) await bridge.setVideoTrack('webcam', webcam);
-    if (screen) await bridge.setVideoTrack('screen', screen);
-    if (audio) await bridge.setAudioTrack(audio);
-  }
-
   private async pushLayout(): Promise<void> {
-    await this.bridge?.setLayout({ mode: this.snapshot.mode, overlay: this.snapshot.overlay });
+    await this.sources?.recorder?.setLayout({ mode: this.snapshot.mode, overlay: this.snapshot.overlay });
   }
 
   /**
@@ -562,66 +360,49 @@ export class StudioController {
    * was stored into a playable file, and say what happened. Nothing recorded is thrown away.
    */
   private async onEngineError(message: string, name: string): Promise<void> {
-    clearInterval(this.statsTimer);
-    const active = this.active;
-    this.active = null;
+    const { run } = this;
+    this.run = null;
     const { recordingState } = this.snapshot;
     if (recordingState === 'recording' || recordingState === 'paused') this.apply('stop', { micSilent: false });
-    await active?.abort();
-    const id = this.recordingId;
-    this.recordingId = null;
-    let saved: FinishedRecording | null = null;
-    if (id) {
-      try {
-        const { repairRecording } = await import('../../shared/storage/repair-recording');
-        const result = await repairRecording(id);
-        saved = await this.finished(id, result.durationMs);
-      } catch {
-        // Left as it is: the recovery notice offers it again later.
-      }
-    }
-    this.releaseLock();
+    const saved = run ? await run.abortAndRepair((durationMs) => this.finished(run, run.id, durationMs)) : null;
     this.deps.onRecordingsChanged?.();
     if (this.snapshot.recordingState === 'processing') this.apply(saved ? 'finish' : 'fail', saved ? { lastRecording: saved } : {});
     else if (saved) this.update({ lastRecording: saved });
-    const savedNote = saved ? `The first ${formatDuration(saved.durationMs / 1000)} was saved to Your recordings and is ready to download.` : '';
-    if (name === 'QuotaExceededError') {
-      this.deps.notify({
-        title: 'Storage is full',
-        message: `The recording stopped because this browser has no storage space left. ${savedNote || 'What was recorded is kept and can be recovered once there is space.'} Free up disk space or delete old recordings before recording again.`,
-        tone: 'error',
-      });
-      return;
-    }
-    this.fail([message || 'Recording failed due to an error', savedNote].filter(Boolean).join('. '));
+    this.deps.notify(engineFailureNotice(message, name, saved?.durationMs ?? null));
   }
 
   private async warnIfStorageIsLow(videoBitrate: number, audioBitrate: number): Promise<void> {
     try {
       const { quota = 0, usage = 0 } = await navigator.storage.estimate();
       const budget = storageBudget(quota, usage, videoBitrate, audioBitrate);
-      if (!budget.low) return;
-      this.deps.notify({
-        title: 'Storage is running low',
-        message: `Only ${formatFileSize(budget.freeBytes)} is free here: about ${String(budget.minutes)} minute${budget.minutes === 1 ? '' : 's'} of recording at the current quality. Free up disk space, delete old recordings, or lower the bitrate in Settings.`,
-        tone: 'warning',
-      });
+      if (budget.low) this.deps.notify(storageLowNotice(budget.freeBytes, budget.minutes));
     } catch {
       // No estimate available: record anyway.
     }
   }
 
-  private reportAcquisition(error: unknown): void {
-    if (!(error instanceof AcquisitionError)) {
-      this.fail(error instanceof Error && error.message ? error.message : 'Failed to start recording');
+  private noticeIfCursorIgnored(screen: MediaStream): void {
+    if (this.cursorNoticeShown || !screenIgnoresCursorSetting(this.deps.settings(), screen)) return;
+    this.cursorNoticeShown = true;
+    this.deps.notify(CURSOR_RECORDED_NOTICE);
+  }
+
+  private onAcquisitionFailed(device: DeviceKind, error: unknown): void {
+    if (device !== 'microphone') {
+      this.reportAcquisition(error);
       return;
     }
-    const { title, message } = ACCESS_DENIED[error.device];
-    this.deps.notify({ title, message, tone: 'error' });
+    // Said once: a user with no microphone is not told again at every Start.
+    if (!this.snapshot.micUnavailable) this.reportAcquisition(error);
+    if (error instanceof AcquisitionError) this.update({ micUnavailable: true });
+  }
+
+  private reportAcquisition(error: unknown): void {
+    this.deps.notify(acquisitionNotice(error));
   }
 
   private fail(message: string): void {
-    this.deps.notify({ title: 'Recording Failed', message, tone: 'error' });
+    this.deps.notify(failureNotice(message));
   }
 
   /** Runs a state-machine event; on an invalid one shows its error and changes nothing. */

@@ -51,6 +51,8 @@ export const IDLE_STATS: RecordingStats = {
 
 export interface StudioDeps {
   settings: () => Settings;
+  /** Settings changed here or in another tab; the studio brings its live capture in line while idle. */
+  subscribeSettings: (listener: () => void) => () => void;
   notify: (notice: Notice) => void;
   download: (url: string, fileName: string) => void;
   /** Called when the stored recordings changed (one finished, or one was left for recovery). */

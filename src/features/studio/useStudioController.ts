@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { StudioController, type Notice, type StudioSnapshot } from './studio-controller';
-import { getSettingsSnapshot } from '../settings';
+import { getSettingsSnapshot, subscribeSettings } from '../settings';
 import { downloadUrl } from '../../shared/download';
 import { announceRecordingsChanged } from '../../shared/storage/recordings-channel';
 
@@ -44,6 +44,7 @@ export function useStudioController(container: React.RefObject<HTMLDivElement | 
 function createController(queryClient: ReturnType<typeof useQueryClient>): StudioController {
   return new StudioController({
     settings: getSettingsSnapshot,
+    subscribeSettings,
     notify: ({ title, message, tone }) => {
       notifications.show({ title, message, color: TONE_COLORS[tone], autoClose: tone === 'error' ? 8000 : 4000 });
     },

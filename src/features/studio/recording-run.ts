@@ -1,0 +1,135 @@
+/**
+ * One recording of the studio, from Start until what it recorded is kept: its id, the Web Lock that
+ * tells other tabs it is being recorded, the recorder's session and the timer polling its figures.
+ * The controller holds one while a recording exists; disposing it lets all of that go, once.
+ */
+import { type ActiveRecording, type LiveFigures, type RecordingResult } from '../recording';
+import { holdRecordingLock } from '../../shared/storage/recording-locks';
+import { deleteRecording } from '../../shared/storage/recordings-db';
+
+const STATS_INTERVAL_MS = 500;
+
+export interface RecordingRunDeps {
+  /** Holds the recording's Web Lock until the returned function is called. */
+  holdLock: (id: string) => () => void;
+  /** Drops a recording nobody saw start. */
+  deleteRecording: (id: string) => Promise<void>;
+  /** Turns what was stored of an unfinished recording into a playable file. */
+  repairRecording: (id: string) => Promise<{ durationMs: number }>;
+  newId: () => string;
+}
+
+const BROWSER_DEPS: RecordingRunDeps = {
+  holdLock: holdRecordingLock,
+  deleteRecording,
+  repairRecording: async (id) => {
+    // Loaded on a failure only: the repair pulls in the WebM reader.
+    const { repairRecording } = await import('../../shared/storage/repair-recording');
+    return repairRecording(id);
+  },
+  newId: () => crypto.randomUUID(),
+};
+
+export interface RecordingRunEvents {
+  /** The live figures, twice a second while the recorder runs. */
+  onFigures: (figures: LiveFigures) => void;
+}
+
+export class RecordingRun {
+  readonly id: string;
+  readonly startedAt = new Date();
+  private active: ActiveRecording | null = null;
+  private readonly releaseLock: () => void;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private disposed = false;
+
+  /** Takes the recording's lock at once: from here on the recording may exist in storage. */
+  constructor(
+    private readonly events: RecordingRunEvents,
+    private readonly deps: RecordingRunDeps = BROWSER_DEPS,
+  ) {
+    this.id = deps.newId();
+    this.releaseLock = deps.holdLock(this.id);
+  }
+
+  /**
+   * Starts the recorder's session and its figures. Returns false when the run was disposed while
+   * the session started (the studio was left): nothing worth keeping was recorded, so it is dropped.
+   */
+  async begin(start: () => Promise<ActiveRecording>): Promise<boolean> {
+    const active = await start();
+    if (this.disposed) {
+      await active.abort();
+      await this.deps.deleteRecording(this.id);
+      return false;
+    }
+    this.active = active;
+    this.timer = setInterval(() => void this.poll(), STATS_INTERVAL_MS);
+    return true;
+  }
+
+  /** The recorder's session runs: started, and neither stopped nor failed. */
+  get running(): boolean {
+    return this.active !== null;
+  }
+
+  pause(): void {
+    this.active?.pause();
+  }
+
+  resume(): void {
+    this.active?.resume();
+  }
+
+  /**
+   * Finalizes the file and hands it to `keep`; the run ends once it is kept. Should either fail,
+   * the run (and its lock) stays, so abortAndRepair can save what was stored.
+   */
+  async stop<T>(keep: (result: RecordingResult) => Promise<T>): Promise<T> {
+    const active = this.active;
+    this.endSession();
+    if (!active) throw new Error('Not recording');
+    const kept = await keep(await active.stop());
+    this.dispose();
+    return kept;
+  }
+
+  /**
+   * After a failure: stops capturing, turns what was stored into a playable file and hands its
+   * duration to `keep`. Returns what `keep` made, or null when the recording is left as it is for
+   * the recovery notice to offer later. The run ends either way.
+   */
+  async abortAndRepair<T>(keep: (durationMs: number) => Promise<T>): Promise<T | null> {
+    const active = this.active;
+    this.endSession();
+    await active?.abort();
+    let saved: T | null = null;
+    try {
+      const { durationMs } = await this.deps.repairRecording(this.id);
+      saved = await keep(durationMs);
+    } catch {
+      // Left as it is: the recovery notice offers it again later.
+    }
+    this.dispose();
+    return saved;
+  }
+
+  /** Lets the lock and the timer go (calling it again is harmless). A recording cut short stays for recovery. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.endSession();
+    this.releaseLock();
+  }
+
+  private endSession(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.active = null;
+  }
+
+  private async poll(): Promise<void> {
+    const figures = await this.active?.figures();
+    if (figures) this.events.onFigures(figures);
+  }
+}

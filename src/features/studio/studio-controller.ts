@@ -3,6 +3,7 @@
  * lifetimes it wires together. `CaptureSources` lives from attach to detach; a `RecordingRun` from
  * Start until its file is kept. It holds no React; the studio page subscribes to its snapshots.
  */
+import { errorIdentity } from '../../shared/error-identity';
 import { setRecordingActive } from '../../shared/recording-activity';
 import { audioBitrateKbps } from '../settings';
 import { formatFileSize, recordingFileName } from '../../shared/format';
@@ -200,8 +201,8 @@ export class StudioController {
       };
       const began = await current.begin(() =>
         startRecordingOn(recorder, sources.audioTrack, options, (error) => {
-          const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
-          void this.onEngineError(error instanceof Error ? error.message : String(error), name);
+          const { name, message } = errorIdentity(error);
+          void this.onEngineError(message, name);
         }),
       );
       // The user left before seeing it start: the run dropped what little was recorded.
@@ -251,8 +252,8 @@ export class StudioController {
       if (this.deps.settings().storage.autoSave) this.download();
     } catch (error) {
       // Finalizing failed: save what was stored the way a crash would be recovered.
-      const name = error instanceof DOMException || error instanceof Error ? error.name : 'Error';
-      await this.onEngineError(error instanceof Error && error.message ? error.message : 'Failed to process recording', name);
+      const { name, message } = errorIdentity(error);
+      await this.onEngineError(message || 'Failed to process recording', name);
     }
   }
 

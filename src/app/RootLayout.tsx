@@ -6,6 +6,7 @@ import { WebcamWindowHost } from '../features/webcam-window/WebcamWindowHost';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
+import { StorageUpdateNotice } from '../shared/ui/StorageUpdateNotice';
 import classes from './shell/Shell.module.css';
 
 // Lazy, and only where recordings may exist: first visits never load the storage code.
@@ -40,6 +41,7 @@ export function RootLayout() {
       <main id="main" className={classes.main} tabIndex={-1}>
         {/* Client only: it reads this device's IndexedDB, which prerendered HTML cannot know. */}
         <ClientOnly>
+          <StorageUpdateNotice />
           {showRecovery ? (
             <Suspense fallback={null}>
               <RecoveryNotice />

@@ -16,6 +16,7 @@ const listeners = new Set<Listener>();
 const sources = new Set<string>();
 let inOtherTab = false;
 let link: TabActivityLink | null = null;
+let storageHold: Promise<() => void> | null = null;
 
 function tabs(): TabActivityLink {
   link ??= shareActivityAcrossTabs((recording) => {
@@ -40,7 +41,14 @@ export function setRecordingActive(source: string, active: boolean): void {
     if (active) sources.add(source);
     else sources.delete(source);
   });
-  if (wasRecordingHere !== sources.size > 0) tabs().setRecordingHere(sources.size > 0);
+  if (wasRecordingHere === sources.size > 0) return;
+  tabs().setRecordingHere(sources.size > 0);
+  // Until this tab's recording is saved, a newer app version in another tab waits to upgrade storage.
+  // Imported on demand: pages that never record keep the storage code out of their first load.
+  if (sources.size > 0) storageHold = import('./storage/recordings-db').then((storage) => storage.holdRecordingsDb());
+  else void storageHold?.then((release) => {
+    release();
+  });
 }
 
 /** True while this tab or another tab of the app records. */

@@ -9,6 +9,8 @@ import {
   editRecordingFile,
   getRecording,
   listChunks,
+  markRecordingDone,
+  sweepStorage,
   listRecordings,
   openRecordingsDb,
   patchRecording,
@@ -148,5 +150,39 @@ describe('the recordings store (IndexedDB)', () => {
     const before = await bytesOf(await readRecordingFile(row.id));
     await repairRecording(row.id);
     expect(await bytesOf(await readRecordingFile(row.id))).toEqual(before);
+  });
+
+  it('marks a recording done and lets its reserve go in one step', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2, 3) });
+    await bookReserve(row.id);
+    await markRecordingDone(row.id, { size: 3, durationMs: 1000 });
+    expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 3, durationMs: 1000 });
+    const db = await openRecordingsDb();
+    expect(await db.getAllKeys('chunks', IDBKeyRange.bound([row.id, -Infinity], [row.id, Infinity]))).toEqual([[row.id, 0]]);
+  });
+
+  it('the startup sweep removes orphan chunks and finished recordings’ reserves, and nothing a recording still needs', async () => {
+    await sweepStorage(); // what earlier tests in this file left behind
+    const live = newRow();
+    const finished = newRow({ state: 'done', size: 3 });
+    await putRecording(live);
+    await putRecording(finished);
+    for (const id of [live.id, finished.id, 'discarded-meanwhile']) {
+      await putChunk({ recordingId: id, position: 0, bytes: blob(1, 2, 3) });
+      await bookReserve(id);
+    }
+    const before = await sweepStorage();
+    expect(before).toEqual({ orphanChunks: 2, staleReserves: 1 });
+    const db = await openRecordingsDb();
+    const keys = await db.getAllKeys('chunks');
+    expect(keys.filter(([id]) => id === 'discarded-meanwhile')).toEqual([]);
+    expect(keys.filter(([id]) => id === finished.id)).toEqual([[finished.id, 0]]);
+    expect(keys.filter(([id]) => id === live.id)).toEqual([
+      [live.id, -1],
+      [live.id, 0],
+    ]);
+    expect(await sweepStorage()).toEqual({ orphanChunks: 0, staleReserves: 0 });
   });
 });

@@ -12,7 +12,7 @@ import {
 import { AudioTimeline } from '../../src/features/recording/audio-timeline';
 import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
-import { bookReserve, deleteRecording, patchRecording, putRecording, releaseReserve } from '../../src/shared/storage/recordings-db';
+import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patchRecording, putRecording } from '../../src/shared/storage/recordings-db';
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';
 import type { VpxCodec } from '../../src/features/recording/vpx-codec-string';
 import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
@@ -37,6 +37,8 @@ export class WebmSession {
   private heldAudio: AudioSample[] = [];
   private lastVideoEnd = 0;
   private failure: unknown = null;
+  /** Keeps the database open for this recording, even when a newer app version waits to upgrade it. */
+  private readonly releaseDb = holdRecordingsDb();
 
   private constructor(
     private readonly options: StartOptions,
@@ -94,6 +96,7 @@ export class WebmSession {
       await session.writer.flush();
     } catch (error) {
       await deleteRecording(options.recordingId).catch(() => undefined);
+      session.releaseDb();
       throw error;
     }
     return session;
@@ -196,8 +199,8 @@ export class WebmSession {
       mimeType: MIME_TYPE,
       videoCodec: this.videoCodec,
     };
-    await patchRecording(this.options.recordingId, { state: 'done', durationMs: result.durationMs, size: result.size });
-    await releaseReserve(this.options.recordingId);
+    await markRecordingDone(this.options.recordingId, { durationMs: result.durationMs, size: result.size });
+    this.releaseDb();
     return result;
   }
 
@@ -207,6 +210,7 @@ export class WebmSession {
     await patchRecording(this.options.recordingId, { error: reason, size: this.writer.persistedSize }).catch(() => undefined);
     this.encoder.close();
     void this.output.cancel().catch(() => undefined);
+    this.releaseDb();
   }
 
   /** Makes everything written so far durable and records progress in the recording's row. */

@@ -5,10 +5,11 @@
  */
 import { ChunkWriter } from '../../shared/storage/chunk-writer';
 import { MediaClock } from './media-clock';
+import { HEARTBEAT_MS } from '../../shared/storage/heartbeat';
 import { remuxToSeekableWebm } from '../../shared/webm/remux';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import { idbChunkStore } from '../../shared/storage/idb-chunk-store';
-import { bookReserve, patchRecording, putRecording, readRecordingFile, releaseReserve, replaceRecordingFile } from '../../shared/storage/recordings-db';
+import { bookReserve, holdRecordingsDb, patchRecording, putRecording, readRecordingFile, releaseReserve, replaceRecordingFile } from '../../shared/storage/recordings-db';
 
 const MIME_PREFERENCE = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'];
 const TIMESLICE_MS = 1000;
@@ -20,6 +21,12 @@ export function pickMimeType(isSupported: (type: string) => boolean = (t) => Med
 export class FallbackRecorder {
   private readonly writer: ChunkWriter;
   private readonly clock = new MediaClock();
+  /** Keeps the database open for this recording, even when a newer app version waits to upgrade it. */
+  private readonly releaseDb = holdRecordingsDb();
+  /** Chunks touch the row every second while recording; a pause must not look like a crash. */
+  private readonly heartbeat = setInterval(() => {
+    if (this.recorder.state === 'paused') void patchRecording(this.options.recordingId, {}).catch(() => undefined);
+  }, HEARTBEAT_MS);
   private writes: Promise<void> = Promise.resolve();
 
   private constructor(
@@ -105,27 +112,36 @@ export class FallbackRecorder {
 
   /** Stops after a failure without finalizing; resolves once every chunk that arrived is stored. */
   async abort(): Promise<void> {
-    if (this.recorder.state !== 'inactive') {
-      const stopped = new Promise((resolve) => this.recorder.addEventListener('stop', resolve, { once: true }));
-      this.recorder.stop();
-      await stopped;
+    try {
+      await this.endCapture();
+    } finally {
+      this.releaseDb();
     }
-    await this.writes;
   }
 
   async stop(): Promise<RecordingResult> {
     const durationMs = this.durationMs;
+    try {
+      await this.endCapture();
+      const { recordingId } = this.options;
+      await patchRecording(recordingId, { state: 'finalizing' });
+      const seekable = await remuxToSeekableWebm(await readRecordingFile(recordingId));
+      await releaseReserve(recordingId);
+      await replaceRecordingFile(recordingId, seekable, { state: 'done', durationMs });
+      return { recordingId, durationMs, size: seekable.size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
+    } finally {
+      this.releaseDb();
+    }
+  }
+
+  /** Stops MediaRecorder and waits until every chunk it handed over is stored. */
+  private async endCapture(): Promise<void> {
+    clearInterval(this.heartbeat);
     if (this.recorder.state !== 'inactive') {
       const stopped = new Promise((resolve) => this.recorder.addEventListener('stop', resolve, { once: true }));
       this.recorder.stop();
       await stopped;
     }
     await this.writes;
-    const { recordingId } = this.options;
-    await patchRecording(recordingId, { state: 'finalizing' });
-    const seekable = await remuxToSeekableWebm(await readRecordingFile(recordingId));
-    await releaseReserve(recordingId);
-    await replaceRecordingFile(recordingId, seekable, { state: 'done', durationMs });
-    return { recordingId, durationMs, size: seekable.size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
   }
 }

@@ -1,6 +1,8 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { DB_NAME } from './db-name';
 import { editChunk, planChunkEdits, type FileEdit } from './file-edit';
+import { DbConnection } from './db-connection';
+import { reportStorageStatus } from './storage-status';
 
 /**
  * The one module that owns the IndexedDB schema. Both the page and the recorder worker open
@@ -48,10 +50,8 @@ export const DB_VERSION = 1;
 
 export type RecordingsDb = IDBPDatabase<RecordingsSchema>;
 
-let opening: Promise<RecordingsDb> | null = null;
-
-export function openRecordingsDb(): Promise<RecordingsDb> {
-  opening ??= openDB<RecordingsSchema>(DB_NAME, DB_VERSION, {
+const connection = new DbConnection<RecordingsDb>((handlers) =>
+  openDB<RecordingsSchema>(DB_NAME, DB_VERSION, {
     upgrade(db, oldVersion) {
       // Each block migrates one version forward; never edit a released block, add a new one.
       if (oldVersion < 1) {
@@ -60,16 +60,34 @@ export function openRecordingsDb(): Promise<RecordingsDb> {
         db.createObjectStore('chunks', { keyPath: ['recordingId', 'position'] });
       }
     },
-    blocking() {
-      // A newer version was opened in another tab: let it upgrade instead of hanging it.
-      void opening?.then((db) => {
-        db.close();
-      });
-      opening = null;
+    blocked: () => {
+      handlers.blocked();
     },
-  });
-  return opening;
+    blocking: (_current, newVersion) => {
+      handlers.blocking(newVersion);
+    },
+    terminated: () => {
+      handlers.terminated();
+    },
+  }),
+);
+
+export function openRecordingsDb(): Promise<RecordingsDb> {
+  return connection.get();
 }
+
+/**
+ * Keeps this context's connection open while it writes a recording: a newer version of the app in
+ * another tab waits for it before upgrading the schema, instead of cutting the recording off.
+ */
+export function holdRecordingsDb(): () => void {
+  return connection.hold();
+}
+
+// What the app shell shows about it (shared/storage/storage-status).
+connection.subscribe(() => {
+  reportStorageStatus(connection.status);
+});
 
 /** The chunks that make up a recording's file (positions 0 and up). */
 const chunkRange = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
@@ -147,13 +165,27 @@ export async function deleteRecording(id: string): Promise<void> {
   await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(allChunksRange(id)), tx.done]);
 }
 
-/** Swaps a recording's stored bytes for a finished file and updates its row, atomically. */
+/**
+ * Marks a recording finished and lets its booked reserve go in one transaction, so no crash can
+ * leave a finished recording with a hidden reserve behind.
+ */
+export async function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>): Promise<void> {
+  const db = await openRecordingsDb();
+  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  const recordings = tx.objectStore('recordings');
+  const row = await recordings.get(id);
+  if (row) await recordings.put({ ...row, ...patch, state: 'done', updatedAt: Date.now() });
+  await tx.objectStore('chunks').delete([id, RESERVE_POSITION]);
+  await tx.done;
+}
+
+/** Swaps a recording's stored bytes (its reserve included) for a finished file and updates its row, atomically. */
 export async function replaceRecordingFile(id: string, file: Blob, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<void> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
   const chunks = tx.objectStore('chunks');
   const recordings = tx.objectStore('recordings');
-  await chunks.delete(chunkRange(id));
+  await chunks.delete(allChunksRange(id));
   await chunks.put({ recordingId: id, position: 0, bytes: file });
   const row = await recordings.get(id);
   if (row) await recordings.put({ ...row, ...patch, size: file.size, updatedAt: Date.now() });
@@ -197,4 +229,35 @@ export async function editRecordingFile(id: string, edit: FileEdit, patch: Parti
   );
   await Promise.all([...writes, tx.done]);
   return size;
+}
+
+export interface SweepResult {
+  /** Chunks whose recording no longer exists (a Discard that raced a recovery in another tab). */
+  orphanChunks: number;
+  /** Reserves still booked by finished recordings. */
+  staleReserves: number;
+}
+
+/**
+ * Deletes what no recording can use any more: chunks without a row, and reserves of finished
+ * recordings. One transaction, so a recording that starts meanwhile (its row is written before
+ * any chunk) is never mistaken for an orphan.
+ */
+export async function sweepStorage(): Promise<SweepResult> {
+  const db = await openRecordingsDb();
+  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  const rows = await tx.objectStore('recordings').getAll();
+  const states = new Map(rows.map((row) => [row.id, row.state]));
+  const chunks = tx.objectStore('chunks');
+  const result: SweepResult = { orphanChunks: 0, staleReserves: 0 };
+  const deletions: Promise<unknown>[] = [];
+  for (const [recordingId, position] of await chunks.getAllKeys()) {
+    const state = states.get(recordingId);
+    if (state === undefined) result.orphanChunks += 1;
+    else if (position === RESERVE_POSITION && state === 'done') result.staleReserves += 1;
+    else continue;
+    deletions.push(chunks.delete([recordingId, position]));
+  }
+  await Promise.all([...deletions, tx.done]);
+  return result;
 }

@@ -22,3 +22,49 @@ export async function firstAnswer<T>(worker: Worker, firstCall: Promise<T>, mess
     if (onError) worker.removeEventListener('error', onError);
   }
 }
+
+/** Why a call to a worker did not complete: the worker was ended (the studio or room was left). */
+export class WorkerEndedError extends Error {
+  override readonly name = 'WorkerEndedError';
+}
+
+/**
+ * The calls still waiting on one worker. Ending a worker leaves comlink's pending calls unsettled
+ * for good, keeping whatever awaits them alive; `end` settles every one of them instead.
+ */
+export class WorkerCalls {
+  private readonly pending = new Set<(error: WorkerEndedError) => void>();
+  private ended: WorkerEndedError | null = null;
+
+  get count(): number {
+    return this.pending.size;
+  }
+
+  track<T>(call: Promise<T>): Promise<T> {
+    if (this.ended) {
+      // The call was already sent to a worker that is gone; let its own settlement go unheard.
+      call.catch(() => undefined);
+      return Promise.reject(this.ended);
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.pending.add(reject);
+      call.then(resolve, reject).finally(() => this.pending.delete(reject));
+    });
+  }
+
+  /** A call whose result nobody needs: settles quietly when the worker was ended, fails loudly otherwise. */
+  fireAndForget(call: Promise<unknown>): Promise<void> {
+    return this.track(call).then(
+      () => undefined,
+      (error: unknown) => {
+        if (!(error instanceof WorkerEndedError)) throw error;
+      },
+    );
+  }
+
+  end(reason: string): void {
+    this.ended ??= new WorkerEndedError(reason);
+    for (const reject of this.pending) reject(this.ended);
+    this.pending.clear();
+  }
+}

@@ -1,8 +1,11 @@
 /**
- * Which stored recordings were interrupted. Pure: the rows come from IndexedDB and the ids of
- * recordings still being recorded come from the Web Locks their tabs hold.
+ * Which stored recordings were interrupted. Pure: the rows come from IndexedDB, and which ones are
+ * still being recorded comes from the Web Locks their tabs hold; where the browser has no Web
+ * Locks, from each row's heartbeat (shared/storage/heartbeat).
  */
 import type { RecordingRow } from '../../shared/storage/recordings-db';
+
+import { LIVE_WITHIN_MS } from '../../shared/storage/heartbeat';
 
 export interface InterruptedRecordings {
   /** Never finished, no tab recording them, and bytes stored: offer Recover or Discard, newest first. */
@@ -11,8 +14,15 @@ export interface InterruptedRecordings {
   empty: RecordingRow[];
 }
 
-export function interruptedRecordings(rows: readonly RecordingRow[], activeIds: ReadonlySet<string>): InterruptedRecordings {
-  const unfinished = rows.filter((row) => row.state !== 'done' && !activeIds.has(row.id));
+/** How live recordings are known: the ids whose locks are held, or (no Web Locks) recent heartbeats at `now`. */
+export type Liveness = { locks: ReadonlySet<string> } | { heartbeatsAt: number };
+
+function isLive(row: RecordingRow, liveness: Liveness): boolean {
+  return 'locks' in liveness ? liveness.locks.has(row.id) : liveness.heartbeatsAt - row.updatedAt < LIVE_WITHIN_MS;
+}
+
+export function interruptedRecordings(rows: readonly RecordingRow[], liveness: Liveness): InterruptedRecordings {
+  const unfinished = rows.filter((row) => row.state !== 'done' && !isLive(row, liveness));
   return {
     offer: unfinished.filter((row) => row.size > 0).sort((a, b) => b.createdAt - a.createdAt),
     empty: unfinished.filter((row) => row.size === 0),

@@ -1,11 +1,15 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { deleteRecording, listRecordings } from '../../shared/storage/recordings-db';
+import { deleteRecording, listRecordings, sweepStorage } from '../../shared/storage/recordings-db';
+import { locksAvailable } from '../../shared/web-locks';
 import { heldRecordingIds } from '../../shared/storage/recording-locks';
 import { announceRecordingsChanged, listenForRecordingsChanges } from '../../shared/storage/recordings-channel';
 import { interruptedRecordings } from './interrupted';
 
 export const RECORDINGS_KEY = ['recordings'] as const;
+
+/** Storage is swept once per page load, before the first look for interrupted recordings. */
+let sweptOnce: Promise<unknown> | null = null;
 
 /** Every stored recording, newest first. */
 export const recordingsQuery = queryOptions({
@@ -16,7 +20,10 @@ export const recordingsQuery = queryOptions({
 export const interruptedQuery = queryOptions({
   queryKey: [...RECORDINGS_KEY, 'interrupted'],
   queryFn: async () => {
-    const { offer, empty } = interruptedRecordings(await listRecordings(), await heldRecordingIds());
+    sweptOnce ??= sweepStorage().catch(() => undefined);
+    await sweptOnce;
+    const liveness = locksAvailable() ? { locks: await heldRecordingIds() } : { heartbeatsAt: Date.now() };
+    const { offer, empty } = interruptedRecordings(await listRecordings(), liveness);
     // A recording interrupted before its first second was stored has nothing to give back.
     await Promise.all(empty.map((row) => deleteRecording(row.id)));
     return offer;

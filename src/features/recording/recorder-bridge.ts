@@ -6,7 +6,7 @@
 import { proxy, transfer, wrap, type Remote } from 'comlink';
 import type { Size } from './overlay-geometry';
 import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from './recorder-api';
-import { firstAnswer } from '../../shared/worker-start';
+import { firstAnswer, WorkerCalls } from '../../shared/worker-start';
 import { pumpVideoFrames } from './frame-pump';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
@@ -34,6 +34,7 @@ export class RecorderBridge {
   private readonly worker: Worker;
   private readonly pumps = new Map<VideoSourceKind, () => void>();
   private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
+  private readonly calls = new WorkerCalls();
 
   private constructor(
     worker: Worker,
@@ -82,13 +83,13 @@ export class RecorderBridge {
   }
 
   /** The worker's recording calls; the raw proxy stays inside the bridge. */
-  readonly start = (options: StartOptions) => this.api.start(options);
-  readonly pause = () => this.api.pause();
-  readonly resume = () => this.api.resume();
-  readonly stop = () => this.api.stop();
-  readonly stats = () => this.api.stats();
-  readonly setSize = (size: Size) => this.api.setSize(size);
-  readonly setLayout = (layout: CompositeLayout) => this.api.setLayout(layout);
+  readonly start = (options: StartOptions) => this.calls.track(this.api.start(options));
+  readonly pause = () => this.calls.fireAndForget(this.api.pause());
+  readonly resume = () => this.calls.fireAndForget(this.api.resume());
+  readonly stop = () => this.calls.track(this.api.stop());
+  readonly stats = () => this.calls.track(this.api.stats());
+  readonly setSize = (size: Size) => this.calls.fireAndForget(this.api.setSize(size));
+  readonly setLayout = (layout: CompositeLayout) => this.calls.fireAndForget(this.api.setLayout(layout));
 
   /** Fallback path: the preview canvas as a video stream for MediaRecorder. */
   captureStream(frameRate: number): MediaStream {
@@ -102,17 +103,17 @@ export class RecorderBridge {
     if (track) this.tracks.set(kind, track);
     else this.tracks.delete(kind);
     if (!track) {
-      await this.api.setVideoSource(kind, null);
+      await this.calls.fireAndForget(this.api.setVideoSource(kind, null));
       return;
     }
     const Processor = trackProcessor();
     if (Processor) {
       // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
       const { readable } = new Processor<VideoFrame>({ track, maxBufferSize: 2 });
-      await this.api.setVideoSource(kind, transfer(readable, [readable]));
+      await this.calls.fireAndForget(this.api.setVideoSource(kind, transfer(readable, [readable])));
     } else {
-      await this.api.setVideoSource(kind, null);
-      this.pumps.set(kind, pumpVideoFrames(track, (bitmap) => this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap]))));
+      await this.calls.fireAndForget(this.api.setVideoSource(kind, null));
+      this.pumps.set(kind, pumpVideoFrames(track, (bitmap) => this.calls.fireAndForget(this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap])))));
     }
   }
 
@@ -122,11 +123,11 @@ export class RecorderBridge {
     else this.tracks.delete('audio');
     const Processor = trackProcessor();
     if (!track || !Processor) {
-      await this.api.setAudioSource(null);
+      await this.calls.fireAndForget(this.api.setAudioSource(null));
       return;
     }
     const { readable } = new Processor<AudioData>({ track, maxBufferSize: 50 });
-    await this.api.setAudioSource(transfer(readable, [readable]));
+    await this.calls.fireAndForget(this.api.setAudioSource(transfer(readable, [readable])));
   }
 
   dispose(): void {
@@ -136,5 +137,6 @@ export class RecorderBridge {
     this.pumps.clear();
     void this.api.dispose().catch(() => undefined);
     this.worker.terminate();
+    this.calls.end('The studio was closed');
   }
 }

@@ -129,7 +129,11 @@ export class RecordingRun {
   }
 
   private async poll(): Promise<void> {
-    const figures = await this.active?.figures();
-    if (figures) this.events.onFigures(figures);
+    try {
+      const figures = await this.active?.figures();
+      if (figures) this.events.onFigures(figures);
+    } catch {
+      // The recorder ended meanwhile (the studio was left, or it failed and says so itself).
+    }
   }
 }

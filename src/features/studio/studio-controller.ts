@@ -260,7 +260,7 @@ export class StudioController {
   download(): void {
     const recording = this.snapshot.lastRecording;
     if (!recording) return;
-    this.deps.download(recording.url, recording.fileName);
+    this.deps.download(recording.file, recording.fileName);
     this.deps.notify({
       title: 'Download Started',
       message: `${recording.fileName} (${formatFileSize(recording.size)})`,
@@ -331,13 +331,11 @@ export class StudioController {
   /** The stored file of a finished recording, ready for the Download card. */
   private async finished(run: RecordingRun, id: string, durationMs: number, mimeType?: string): Promise<FinishedRecording> {
     const blob = await readRecordingFile(id, mimeType);
-    const previous = this.snapshot.lastRecording;
-    if (previous) URL.revokeObjectURL(previous.url);
     this.setStats({ ...IDLE_STATS, durationMs, bytes: blob.size });
     return {
       id,
       fileName: recordingFileName(this.snapshot.mode, run.startedAt),
-      url: URL.createObjectURL(blob),
+      file: blob,
       size: blob.size,
       durationMs,
       mode: this.snapshot.mode,

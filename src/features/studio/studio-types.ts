@@ -13,7 +13,8 @@ export interface Notice {
 export interface FinishedRecording {
   id: string;
   fileName: string;
-  url: string;
+  /** The stored file (disk-backed): an object URL is made only for the moment of a download, so none outlives the studio. */
+  file: Blob;
   size: number;
   durationMs: number;
   mode: RecordingMode;
@@ -54,7 +55,7 @@ export interface StudioDeps {
   /** Settings changed here or in another tab; the studio brings its live capture in line while idle. */
   subscribeSettings: (listener: () => void) => () => void;
   notify: (notice: Notice) => void;
-  download: (url: string, fileName: string) => void;
+  download: (file: Blob, fileName: string) => void;
   /** Called when the stored recordings changed (one finished, or one was left for recovery). */
   onRecordingsChanged?: () => void;
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { StudioController, type Notice, type StudioSnapshot } from './studio-controller';
 import { getSettingsSnapshot, subscribeSettings } from '../settings';
-import { downloadUrl } from '../../shared/download';
+import { downloadBlob } from '../../shared/download';
 import { announceRecordingsChanged } from '../../shared/storage/recordings-channel';
 
 const TONE_COLORS: Record<Notice['tone'], string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
@@ -48,7 +48,7 @@ function createController(queryClient: ReturnType<typeof useQueryClient>): Studi
     notify: ({ title, message, tone }) => {
       notifications.show({ title, message, color: TONE_COLORS[tone], autoClose: tone === 'error' ? 8000 : 4000 });
     },
-    download: downloadUrl,
+    download: downloadBlob,
     onRecordingsChanged: () => {
       void queryClient.invalidateQueries({ queryKey: ['recordings'] });
       announceRecordingsChanged();

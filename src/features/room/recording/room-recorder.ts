@@ -10,7 +10,7 @@ import { pumpVideoFrames, supportsWorkerPipeline } from '../../recording';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
-import { firstAnswer } from '../../../shared/worker-start';
+import { firstAnswer, WorkerCalls } from '../../../shared/worker-start';
 
 interface TrackProcessor<T> {
   readonly readable: ReadableStream<T>;
@@ -37,6 +37,7 @@ export class RoomRecorder {
   private readonly pumps = new Map<string, () => void>();
   /** Fallback pipeline: the MediaRecorders; null on the worker pipeline. */
   private page: PageRecordedOutputs | null = null;
+  private readonly calls = new WorkerCalls();
   private disposed = false;
 
   private constructor() {
@@ -64,24 +65,24 @@ export class RoomRecorder {
     this.stopPump(participantId);
     if (!media.video) {
       this.videoTracks.delete(participantId);
-      await this.api.setVideoSource(participantId, null);
+      await this.calls.fireAndForget(this.api.setVideoSource(participantId, null));
       return;
     }
     this.videoTracks.set(participantId, media.video);
     if (this.page) {
-      this.pumps.set(participantId, pumpVideoFrames(media.video, (bitmap) => this.api.pushVideoFrame(participantId, transfer(bitmap, [bitmap]))));
+      this.pumps.set(participantId, pumpVideoFrames(media.video, (bitmap) => this.calls.fireAndForget(this.api.pushVideoFrame(participantId, transfer(bitmap, [bitmap])))));
       return;
     }
     // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
     const readable = processorFor<VideoFrame>(media.video, 2);
-    await this.api.setVideoSource(participantId, transfer(readable, [readable]));
+    await this.calls.fireAndForget(this.api.setVideoSource(participantId, transfer(readable, [readable])));
   }
 
   async removeParticipant(participantId: string): Promise<void> {
     this.audio.setInput(participantId, null);
     this.videoTracks.delete(participantId);
     this.stopPump(participantId);
-    await this.api.setVideoSource(participantId, null);
+    await this.calls.fireAndForget(this.api.setVideoSource(participantId, null));
   }
 
   async start(outputs: RoomOutputSpec[]): Promise<void> {
@@ -90,7 +91,7 @@ export class RoomRecorder {
       return;
     }
     for (const output of outputs) await this.connectAudio(output);
-    await this.api.start(outputs);
+    await this.calls.track(this.api.start(outputs));
   }
 
   async addOutput(output: RoomOutputSpec): Promise<void> {
@@ -99,33 +100,33 @@ export class RoomRecorder {
       return;
     }
     await this.connectAudio(output);
-    await this.api.addOutput(output);
+    await this.calls.track(this.api.addOutput(output));
   }
 
   endOutput(outputId: string): Promise<RecordingResult | null> {
-    return this.page ? this.page.end(outputId) : this.api.endOutput(outputId);
+    return this.page ? this.page.end(outputId) : this.calls.track(this.api.endOutput(outputId));
   }
 
   setTiles(outputId: string, tiles: RoomTile[]): Promise<void> {
-    return this.api.setTiles(outputId, tiles);
+    return this.calls.fireAndForget(this.api.setTiles(outputId, tiles));
   }
 
   async pause(): Promise<void> {
     if (this.page) this.page.pause();
-    else await this.api.pause();
+    else await this.calls.fireAndForget(this.api.pause());
   }
 
   async resume(): Promise<void> {
     if (this.page) this.page.resume();
-    else await this.api.resume();
+    else await this.calls.fireAndForget(this.api.resume());
   }
 
   stop(): Promise<RoomStopResult> {
-    return this.page ? this.page.stop() : this.api.stop();
+    return this.page ? this.page.stop() : this.calls.track(this.api.stop());
   }
 
   async stats(): Promise<RoomRecorderStats> {
-    const stats = await this.api.stats();
+    const stats = await this.calls.track(this.api.stats());
     if (!this.page) return stats;
     // The worker only draws here: state, time and bytes are the MediaRecorders'.
     return { ...stats, ...this.page.figures(), state: this.page.state };
@@ -139,13 +140,14 @@ export class RoomRecorder {
     void this.page?.abortAll('Recording failed due to an error');
     void this.api.dispose().catch(() => undefined);
     this.worker.terminate();
+    this.calls.end('The room recorder was closed');
     void this.audio.close().catch(() => undefined);
   }
 
   private async recordOnPage(events: RecorderEvents): Promise<void> {
     const page = new PageRecordedOutputs({
-      draw: (spec) => this.api.draw(spec),
-      undraw: (outputId) => this.api.undraw(outputId),
+      draw: (spec) => this.calls.track(this.api.draw(spec)),
+      undraw: (outputId) => this.calls.fireAndForget(this.api.undraw(outputId)),
       audioFor: (outputId) => this.audioTrack(outputId),
       onError: (message, name) => {
         events.onError(message, name);
@@ -172,6 +174,6 @@ export class RoomRecorder {
 
   private async connectAudio(output: RoomOutputSpec): Promise<void> {
     const readable = processorFor<AudioData>(this.audioTrack(output.outputId), 50);
-    await this.api.setAudioSource(output.outputId, transfer(readable, [readable]));
+    await this.calls.fireAndForget(this.api.setAudioSource(output.outputId, transfer(readable, [readable])));
   }
 }

@@ -25,7 +25,7 @@ describe('calls to a worker that is ended', () => {
 
   it('a call nobody awaits settles quietly when the worker is ended, but still reports real failures', async () => {
     const calls = new WorkerCalls();
-    const layout = calls.fireAndForget(never<void>());
+    const layout = calls.fireAndForget(never<undefined>());
     calls.end('gone');
     await expect(layout).resolves.toBeUndefined();
     await expect(new WorkerCalls().fireAndForget(Promise.reject(new Error('bad size')))).rejects.toThrow('bad size');

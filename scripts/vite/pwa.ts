@@ -51,6 +51,8 @@ export function pwa() {
       // /studio?mode=webcam-only is the /studio page.
       ignoreURLParametersMatching: [/.*/],
       cleanupOutdatedCaches: true,
+      // Keeps the previous version's code for tabs still running it, offline (public/sw-keep-previous.js).
+      importScripts: ['/sw-keep-previous.js'],
       // The first install takes over the open tab at once, so it works offline from the first visit.
       // Updates still wait for the user (skipWaiting only through the Reload button).
       clientsClaim: true,
@@ -58,6 +60,13 @@ export function pwa() {
       // to the precached room template or not-found page offline.
       navigateFallback: null,
       runtimeCaching: [
+        {
+          // Only code the current version does not precache gets here: the previous version's, kept aside
+          // at install for the tabs still running it.
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+          handler: 'CacheFirst',
+          options: { cacheName: 'framecast-previous-assets' },
+        },
         {
           urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/room\/[^/]+\/?$/.test(url.pathname),
           handler: 'NetworkOnly',

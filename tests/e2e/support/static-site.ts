@@ -27,6 +27,8 @@ export interface StaticSite {
   readonly url: string;
   /** Rewrites a file of the copy, as a new deployment would. */
   edit(file: string, change: (text: string) => string): void;
+  /** Adds a file to the copy under a new name (a chunk whose content hash changed). */
+  copy(from: string, to: string): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,9 @@ export async function serveCopyOfBuild(): Promise<StaticSite> {
     edit(file, change) {
       const full = path.join(root, file);
       writeFileSync(full, change(readFileSync(full, 'utf8')));
+    },
+    copy(from, to) {
+      cpSync(path.join(root, from), path.join(root, to));
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -102,7 +102,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
       await this.engine.abandonOpened('Recording failed due to an error');
       throw error;
     }
-    this.engine.begin(this.frameRateFor(outputs));
+    this.engine.begin(this.chooseFrameRate(outputs));
     this.runClock();
     const first = this.engine.outputs.values().next().value;
     return { videoCodec: first?.session.videoCodec ?? '' };
@@ -120,7 +120,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
   draw(spec: RoomOutputSpec): void {
     const starting = this.drawn.size === 0;
     this.drawn.set(spec.outputId, newPicture(spec));
-    if (starting) this.engine.ladder.reset(this.frameRateFor([spec]));
+    if (starting) this.engine.ladder.reset(this.chooseFrameRate([spec]));
     this.runClock();
   }
 
@@ -187,7 +187,8 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     await this.engine.open(spec.outputId, startOptionsFor(spec), (session, offsetMs) => ({ ...picture, session, offsetMs }));
   }
 
-  private frameRateFor(outputs: readonly RoomOutputSpec[]): number {
+  /** The recording's chosen frame rate (the highest of its outputs), kept to tell when it runs below it. */
+  private chooseFrameRate(outputs: readonly RoomOutputSpec[]): number {
     this.frameRateSetting = Math.max(...outputs.map((o) => o.frameRate));
     return this.frameRateSetting;
   }

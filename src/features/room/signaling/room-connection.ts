@@ -7,7 +7,8 @@ import { LocalSignaling } from './local-signaling';
 import type { RoomConnection } from '../room-controller';
 import { newParticipantId } from '../sanitize';
 import { resolveSignalingTarget, SIGNALING_URL_OVERRIDE_KEY } from './signaling-target';
-import { probeSignalingServer, SocketSignaling } from './socket-signaling';
+import { probeSignalingServer } from './signaling-probe';
+import { CONNECT_TIMEOUT_MS, SocketSignaling } from './socket-signaling';
 
 const randomBytes = (count: number): Uint8Array => crypto.getRandomValues(new Uint8Array(count));
 
@@ -26,7 +27,7 @@ export function browserRoomConnection(): RoomConnection {
     probe: async () => {
       // Offline (the installed app on a train): no server can answer, so none is asked.
       if (target.kind === 'local' || !navigator.onLine) return 'local';
-      return (await probeSignalingServer(target.url)) ? 'server' : 'local';
+      return (await probeSignalingServer(target.url, CONNECT_TIMEOUT_MS)) ? 'server' : 'local';
     },
     createSignaling: (mode, allowCreate) =>
       mode === 'server' && target.kind === 'server'

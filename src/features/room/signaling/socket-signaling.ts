@@ -146,30 +146,3 @@ export class SocketSignaling implements SignalingTransport {
     if (ack.resumeToken) this.socket.auth = { roomId: request.roomId, resumeToken: ack.resumeToken };
   }
 }
-
-/**
- * Whether a signaling server answers at `url`: one attempt, no retries, so a static host (which
- * answers /socket.io with a page or a 404) or an offline browser is known at once.
- */
-export function probeSignalingServer(url: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    // No upgrade to WebSocket: the probe closes as soon as it connects, and closing a WebSocket
-    // still opening makes the browser log an error for nothing.
-    const socket = io(url, { path: SOCKET_PATH, reconnection: false, timeout: timeoutMs, forceNew: true, upgrade: false });
-    const finish = (answered: boolean) => {
-      clearTimeout(timer);
-      socket.removeAllListeners();
-      socket.disconnect();
-      resolve(answered);
-    };
-    const timer = setTimeout(() => {
-      finish(false);
-    }, timeoutMs);
-    socket.once('connect', () => {
-      finish(true);
-    });
-    socket.once('connect_error', () => {
-      finish(false);
-    });
-  });
-}

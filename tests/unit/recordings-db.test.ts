@@ -17,7 +17,10 @@ import {
   putChunk,
   putRecording,
   readRecordingFile,
-  replaceRecordingFile,
+  clearRewrite,
+  commitRewrite,
+  readRewrite,
+  rewriteKey,
   type RecordingRow,
 } from '../../src/shared/storage/recordings-db';
 import { repairRecording } from '../../src/shared/storage/repair-recording';
@@ -107,14 +110,38 @@ describe('the recordings store (IndexedDB)', () => {
     expect(await db.get('chunks', [row.id, -1])).toBeUndefined();
   });
 
-  it('replaces a file with one chunk and updates the row', async () => {
+  it('switches to a rewritten file in one step, dropping the original and its reserve, and reads and deletes through the switch', async () => {
     const row = newRow();
     await putRecording(row);
     await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2) });
     await putChunk({ recordingId: row.id, position: 2, bytes: blob(3) });
-    await replaceRecordingFile(row.id, blob(9, 9, 9, 9), { state: 'done' });
-    expect(await listChunks(row.id)).toHaveLength(1);
-    expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 4 });
+    await bookReserve(row.id);
+    await putChunk({ recordingId: rewriteKey(row.id), position: 0, bytes: blob(9, 9) });
+    await putChunk({ recordingId: rewriteKey(row.id), position: 2, bytes: blob(8, 8) });
+    // Until the switch, readers get the original.
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1, 2, 3]);
+    expect(await bytesOf(await readRewrite(row.id))).toEqual([9, 9, 8, 8]);
+    await commitRewrite(row.id, 4, { state: 'done', durationMs: 500 });
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([9, 9, 8, 8]);
+    expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 4, durationMs: 500, fileKey: rewriteKey(row.id) });
+    const db = await openRecordingsDb();
+    expect(await db.getAllKeys('chunks', IDBKeyRange.bound([row.id, -Infinity], [row.id, Infinity]))).toEqual([]);
+    await expect(commitRewrite(row.id, 4, {})).rejects.toThrow('already rewritten');
+    // The startup sweep knows the rewritten file is the recording's.
+    await sweepStorage();
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([9, 9, 8, 8]);
+    await deleteRecording(row.id);
+    expect(await db.getAllKeys('chunks', IDBKeyRange.bound([rewriteKey(row.id), -Infinity], [rewriteKey(row.id), Infinity]))).toEqual([]);
+  });
+
+  it('clears a rewrite left unfinished, keeping the original', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1) });
+    await putChunk({ recordingId: rewriteKey(row.id), position: 0, bytes: blob(9) });
+    await clearRewrite(row.id);
+    expect((await readRewrite(row.id)).size).toBe(0);
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1]);
   });
 
   it('edits a file in place: cuts, patches across chunks, appends, and updates the row at once', async () => {
@@ -173,12 +200,16 @@ describe('the recordings store (IndexedDB)', () => {
       await putChunk({ recordingId: id, position: 0, bytes: blob(1, 2, 3) });
       await bookReserve(id);
     }
+    // A rewrite in progress for the live recording is kept; one the finished recording left behind is not.
+    await putChunk({ recordingId: rewriteKey(live.id), position: 0, bytes: blob(4) });
+    await putChunk({ recordingId: rewriteKey(finished.id), position: 0, bytes: blob(5) });
     const before = await sweepStorage();
-    expect(before).toEqual({ orphanChunks: 2, staleReserves: 1 });
+    expect(before).toEqual({ orphanChunks: 3, staleReserves: 1 });
     const db = await openRecordingsDb();
     const keys = await db.getAllKeys('chunks');
     expect(keys.filter(([id]) => id === 'discarded-meanwhile')).toEqual([]);
-    expect(keys.filter(([id]) => id === finished.id)).toEqual([[finished.id, 0]]);
+    expect(keys.filter(([id]) => id === finished.id || id === rewriteKey(finished.id))).toEqual([[finished.id, 0]]);
+    expect(keys.filter(([id]) => id === rewriteKey(live.id))).toEqual([[rewriteKey(live.id), 0]]);
     expect(keys.filter(([id]) => id === live.id)).toEqual([
       [live.id, -1],
       [live.id, 0],

@@ -21,6 +21,14 @@ describe('studio notices', () => {
     );
   });
 
+  it('says how much storage to free when finishing a recording needs more', () => {
+    const notice = engineFailureNotice('Finishing this recording needs 3.00 GB of free storage and only 1.00 GB is free. Free up 2.00 GB', 'NotEnoughSpaceError', null);
+    expect(notice.title).toBe('Not enough storage to finish');
+    expect(notice.message).toBe(
+      'Finishing this recording needs 3.00 GB of free storage and only 1.00 GB is free. Free up 2.00 GB. The recording is kept as it was stored and offered for recovery under "A recording was interrupted".',
+    );
+  });
+
   it("uses the spec's notice for a refused device and the error's own words otherwise", () => {
     expect(acquisitionNotice(new AcquisitionError('webcam', new Error('NotAllowedError')))).toEqual({
       title: 'Webcam Access Denied',

@@ -1,15 +1,15 @@
 /**
  * The recording path for browsers without MediaStreamTrackProcessor or WebCodecs (Firefox, older
  * Safari): MediaRecorder records the composite canvas and the audio mix, every 1 s chunk goes to
- * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM.
+ * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM (streaming,
+ * chunk by chunk, so a recording of any length finishes in flat memory).
  */
 import { ChunkWriter } from '../../shared/storage/chunk-writer';
 import { MediaClock } from './media-clock';
 import { HEARTBEAT_MS } from '../../shared/storage/heartbeat';
-import { remuxToSeekableWebm } from '../../shared/webm/remux';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import { idbChunkStore } from '../../shared/storage/idb-chunk-store';
-import { bookReserve, holdRecordingsDb, patchRecording, putRecording, readRecordingFile, releaseReserve, replaceRecordingFile } from '../../shared/storage/recordings-db';
+import { bookReserve, holdRecordingsDb, patchRecording, putRecording, releaseReserve } from '../../shared/storage/recordings-db';
 
 const MIME_PREFERENCE = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'];
 const TIMESLICE_MS = 1000;
@@ -125,10 +125,11 @@ export class FallbackRecorder {
       await this.endCapture();
       const { recordingId } = this.options;
       await patchRecording(recordingId, { state: 'finalizing' });
-      const seekable = await remuxToSeekableWebm(await readRecordingFile(recordingId));
+      // The reserve was booked for finishing: now is when its space is needed.
       await releaseReserve(recordingId);
-      await replaceRecordingFile(recordingId, seekable, { state: 'done', durationMs });
-      return { recordingId, durationMs, size: seekable.size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
+      const { rewriteAsSeekable } = await import('../../shared/storage/rewrite-recording');
+      const { size } = await rewriteAsSeekable(recordingId, { durationMs });
+      return { recordingId, durationMs, size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
     } finally {
       this.releaseDb();
     }

@@ -30,6 +30,14 @@ export function engineFailureNotice(message: string, name: string, savedMs: numb
       tone: 'error',
     };
   }
+  if (name === 'NotEnoughSpaceError') {
+    // Finishing needs room to write the seekable file beside the stored one: the message says how much.
+    return {
+      title: 'Not enough storage to finish',
+      message: `${message}. The recording is kept as it was stored and offered for recovery under "A recording was interrupted".`,
+      tone: 'error',
+    };
+  }
   return failureNotice([message || 'Recording failed due to an error', savedNote].filter(Boolean).join('. '));
 }
 

@@ -31,6 +31,12 @@ export interface RecordingRow {
   width: number;
   height: number;
   error?: string;
+  /**
+   * Key of the chunks that hold the file, when it is not the id: a rewrite (the remux that makes a
+   * MediaRecorder file seekable) stores its output under a key of its own and switches to it in one
+   * transaction, so the stored original stays whole until the rewritten file is complete.
+   */
+  fileKey?: string;
 }
 
 /** A contiguous byte range of a recording's file, stored as a Blob so browsers keep it on disk. */
@@ -89,10 +95,15 @@ connection.subscribe(() => {
   reportStorageStatus(connection.status);
 });
 
-/** The chunks that make up a recording's file (positions 0 and up). */
-const chunkRange = (recordingId: string) => IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
-/** Every chunk row of a recording, its emergency reserve included. */
-const allChunksRange = (recordingId: string) => IDBKeyRange.bound([recordingId, -Infinity], [recordingId, Infinity]);
+/** The chunks under one key (a recording's file, or a rewrite being written): positions 0 and up. */
+const chunkRange = (key: string) => IDBKeyRange.bound([key, 0], [key, Infinity]);
+/** Every chunk row under a key, a recording's emergency reserve included. */
+const allChunksRange = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+
+/** Where a recording's rewrite is written until it replaces the file. */
+export const rewriteKey = (recordingId: string): string => `${recordingId}~rewrite`;
+/** The key of the chunks holding a recording's file. */
+const fileKeyOf = (row: Pick<RecordingRow, 'id' | 'fileKey'>): string => row.fileKey ?? row.id;
 
 /**
  * A recording keeps this much storage booked while it records, in a chunk row outside its file
@@ -144,25 +155,63 @@ export async function getChunkAt(recordingId: string, position: number): Promise
   return db.get('chunks', [recordingId, position]);
 }
 
-/** Chunks in file order (the compound key sorts by position). */
+/** A recording's file chunks in file order (the compound key sorts by position). */
 export async function listChunks(recordingId: string): Promise<ChunkRow[]> {
   const db = await openRecordingsDb();
-  return db.getAll('chunks', chunkRange(recordingId));
+  const tx = db.transaction(['recordings', 'chunks']);
+  // The row and its chunks in one transaction: a rewrite switching files meanwhile is seen whole or not at all.
+  const row = await tx.objectStore('recordings').get(recordingId);
+  const chunks = await tx.objectStore('chunks').getAll(chunkRange(row ? fileKeyOf(row) : recordingId));
+  await tx.done;
+  return chunks;
 }
 
-/** The stored file as one Blob; the parts stay disk-backed, so this does not load it into memory. */
-export async function readRecordingFile(recordingId: string, mimeType = 'video/webm'): Promise<Blob> {
-  const chunks = await listChunks(recordingId);
-  return new Blob(
+const joinBlobs = (chunks: readonly ChunkRow[], mimeType: string): Blob =>
+  new Blob(
     chunks.map((c) => c.bytes),
     { type: mimeType },
   );
+
+/** The stored file as one Blob; the parts stay disk-backed, so this does not load it into memory. */
+export async function readRecordingFile(recordingId: string, mimeType = 'video/webm'): Promise<Blob> {
+  return joinBlobs(await listChunks(recordingId), mimeType);
+}
+
+/** What a rewrite has written so far, as one disk-backed Blob. */
+export async function readRewrite(recordingId: string, mimeType = 'video/webm'): Promise<Blob> {
+  const db = await openRecordingsDb();
+  return joinBlobs(await db.getAll('chunks', chunkRange(rewriteKey(recordingId))), mimeType);
+}
+
+/** Deletes an unfinished rewrite (before one starts, and after one fails). */
+export async function clearRewrite(recordingId: string): Promise<void> {
+  const db = await openRecordingsDb();
+  await db.delete('chunks', allChunksRange(rewriteKey(recordingId)));
+}
+
+/**
+ * Makes a completed rewrite the recording's file, in one transaction: the row points at it, is
+ * marked with `patch`, and the stored original goes (with the reserve). A crash before this leaves
+ * the original as it was; after it, only the new file.
+ */
+export async function commitRewrite(id: string, size: number, patch: Partial<Omit<RecordingRow, 'id' | 'fileKey' | 'size'>>): Promise<void> {
+  const db = await openRecordingsDb();
+  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  const recordings = tx.objectStore('recordings');
+  const row = await recordings.get(id);
+  if (!row) throw new Error('This recording no longer exists');
+  const rewritten = rewriteKey(id);
+  if (fileKeyOf(row) === rewritten) throw new Error('This recording was already rewritten');
+  await tx.objectStore('chunks').delete(allChunksRange(fileKeyOf(row)));
+  await recordings.put({ ...row, ...patch, fileKey: rewritten, size, updatedAt: Date.now() });
+  await tx.done;
 }
 
 export async function deleteRecording(id: string): Promise<void> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
-  await Promise.all([tx.objectStore('recordings').delete(id), tx.objectStore('chunks').delete(allChunksRange(id)), tx.done]);
+  const chunks = tx.objectStore('chunks');
+  await Promise.all([tx.objectStore('recordings').delete(id), chunks.delete(allChunksRange(id)), chunks.delete(allChunksRange(rewriteKey(id))), tx.done]);
 }
 
 /**
@@ -179,25 +228,14 @@ export async function markRecordingDone(id: string, patch: Partial<Omit<Recordin
   await tx.done;
 }
 
-/** Swaps a recording's stored bytes (its reserve included) for a finished file and updates its row, atomically. */
-export async function replaceRecordingFile(id: string, file: Blob, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<void> {
-  const db = await openRecordingsDb();
-  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
-  const chunks = tx.objectStore('chunks');
-  const recordings = tx.objectStore('recordings');
-  await chunks.delete(allChunksRange(id));
-  await chunks.put({ recordingId: id, position: 0, bytes: file });
-  const row = await recordings.get(id);
-  if (row) await recordings.put({ ...row, ...patch, size: file.size, updatedAt: Date.now() });
-  await tx.done;
-}
-
 /**
  * Edits a recording's stored file in place (the in-place recovery of an interrupted recording)
  * and updates its row in the same transaction: either the whole edit lands or none of it, so an
  * interrupted edit can simply be run again. Only the chunks the edit reaches are read and written.
  */
 export async function editRecordingFile(id: string, edit: FileEdit, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<number> {
+  const row = await getRecording(id);
+  const key = row ? fileKeyOf(row) : id;
   const chunks = await listChunks(id);
   const plan = planChunkEdits(
     chunks.map((c) => ({ position: c.position, size: c.bytes.size })),
@@ -208,7 +246,7 @@ export async function editRecordingFile(id: string, edit: FileEdit, patch: Parti
     plan.rewrite.map(async (extent) => {
       const stored = chunks.find((c) => c.position === extent.position);
       const bytes = new Uint8Array(await (stored?.bytes ?? new Blob()).arrayBuffer());
-      return { recordingId: id, position: extent.position, bytes: new Blob([editChunk(extent, bytes, edit) as Uint8Array<ArrayBuffer>]) };
+      return { recordingId: key, position: extent.position, bytes: new Blob([editChunk(extent, bytes, edit) as Uint8Array<ArrayBuffer>]) };
     }),
   );
   const size = edit.truncateAt + edit.tail.length;
@@ -217,10 +255,10 @@ export async function editRecordingFile(id: string, edit: FileEdit, patch: Parti
   const store = tx.objectStore('chunks');
   const recordings = tx.objectStore('recordings');
   const writes: Promise<unknown>[] = [
-    ...plan.remove.map((position) => store.delete([id, position])),
+    ...plan.remove.map((position) => store.delete([key, position])),
     ...rewritten.map((chunk) => store.put(chunk)),
   ];
-  if (edit.tail.length > 0) writes.push(store.put({ recordingId: id, position: edit.truncateAt, bytes: new Blob([edit.tail as Uint8Array<ArrayBuffer>]) }));
+  if (edit.tail.length > 0) writes.push(store.put({ recordingId: key, position: edit.truncateAt, bytes: new Blob([edit.tail as Uint8Array<ArrayBuffer>]) }));
   writes.push(
     recordings.get(id).then((row) => {
       if (row) return recordings.put({ ...row, ...patch, size, updatedAt: Date.now() });
@@ -232,31 +270,39 @@ export async function editRecordingFile(id: string, edit: FileEdit, patch: Parti
 }
 
 export interface SweepResult {
-  /** Chunks whose recording no longer exists (a Discard that raced a recovery in another tab). */
+  /** Chunks no recording can use: its recording is gone (a Discard that raced a recovery in another tab), or a rewrite was left behind. */
   orphanChunks: number;
   /** Reserves still booked by finished recordings. */
   staleReserves: number;
 }
 
+/** Whether a chunk under `key` at `position` is still needed, given every recording row by id. */
+function chunkNeeded(key: string, position: number, rows: ReadonlyMap<string, RecordingRow>): boolean | 'stale-reserve' {
+  const owner = rows.get(key) ?? (key.endsWith(rewriteKey('')) ? rows.get(key.slice(0, -rewriteKey('').length)) : undefined);
+  if (!owner) return false;
+  if (key === fileKeyOf(owner)) return position === RESERVE_POSITION && owner.state === 'done' ? 'stale-reserve' : true;
+  // Not its file: a rewrite still being written (the recording is not done yet), or one left behind.
+  return key === rewriteKey(owner.id) && owner.state !== 'done';
+}
+
 /**
- * Deletes what no recording can use any more: chunks without a row, and reserves of finished
- * recordings. One transaction, so a recording that starts meanwhile (its row is written before
- * any chunk) is never mistaken for an orphan.
+ * Deletes what no recording can use any more: chunks without a row, rewrites left behind, and
+ * reserves of finished recordings. One transaction, so a recording that starts meanwhile (its row
+ * is written before any chunk) is never mistaken for an orphan.
  */
 export async function sweepStorage(): Promise<SweepResult> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
-  const rows = await tx.objectStore('recordings').getAll();
-  const states = new Map(rows.map((row) => [row.id, row.state]));
+  const rows = new Map((await tx.objectStore('recordings').getAll()).map((row) => [row.id, row]));
   const chunks = tx.objectStore('chunks');
   const result: SweepResult = { orphanChunks: 0, staleReserves: 0 };
   const deletions: Promise<unknown>[] = [];
-  for (const [recordingId, position] of await chunks.getAllKeys()) {
-    const state = states.get(recordingId);
-    if (state === undefined) result.orphanChunks += 1;
-    else if (position === RESERVE_POSITION && state === 'done') result.staleReserves += 1;
-    else continue;
-    deletions.push(chunks.delete([recordingId, position]));
+  for (const [key, position] of await chunks.getAllKeys()) {
+    const needed = chunkNeeded(key, position, rows);
+    if (needed === true) continue;
+    if (needed === 'stale-reserve') result.staleReserves += 1;
+    else result.orphanChunks += 1;
+    deletions.push(chunks.delete([key, position]));
   }
   await Promise.all([...deletions, tx.done]);
   return result;

@@ -2,11 +2,12 @@
  * Turns a recording that never finished (a crash, a closed tab, a full disk, a failed encoder)
  * into a clean, seekable WebM in the library. Our own files are repaired in place, a few
  * kilobytes of writes whatever their length; files from MediaRecorder (the fallback pipeline)
- * are remuxed. Each path commits in one transaction, so repair is idempotent and an interrupted
- * repair simply runs again from the same stored bytes.
+ * are remuxed, streaming from the stored chunks into new ones. Each path commits in one
+ * transaction, so repair is idempotent and an interrupted repair simply runs again from the same
+ * stored bytes.
  */
 import { planWebmRepair, type ByteReader } from '../webm/repair-plan';
-import { editRecordingFile, getRecording, readRecordingFile, releaseReserve, replaceRecordingFile } from './recordings-db';
+import { editRecordingFile, getRecording, readRecordingFile, releaseReserve } from './recordings-db';
 
 export interface RepairResult {
   id: string;
@@ -36,10 +37,12 @@ export async function repairRecording(id: string, onProgress: (fraction: number)
     return { id, durationMs: plan.durationMs, size, droppedBytes: plan.droppedBytes };
   }
   // mediabunny's demuxer is loaded only for the rare MediaRecorder file.
-  const { remuxToSeekableWebm, mediaDurationMs } = await import('../webm/remux');
-  const file = await remuxToSeekableWebm(stored);
-  const durationMs = await mediaDurationMs(file);
-  await replaceRecordingFile(id, file, { state: 'done', durationMs, error: undefined });
+  const { rewriteAsSeekable } = await import('./rewrite-recording');
+  const { durationMs, size } = await rewriteAsSeekable(id, {
+    onProgress: (fraction) => {
+      onProgress(0.9 + fraction * 0.1);
+    },
+  });
   onProgress(1);
-  return { id, durationMs, size: file.size, droppedBytes: 0 };
+  return { id, durationMs, size, droppedBytes: 0 };
 }

@@ -39,13 +39,16 @@ export interface RecordedFile {
   fps: number;
 }
 
-/** Records `seconds` of 30 fps video (a keyframe every second) and 20 ms Opus packets. */
-export async function recordSyntheticWebm(seconds: number, persistEvery = 0.5): Promise<RecordedFile> {
+/**
+ * Records `seconds` of 30 fps video (a keyframe every second) and 20 ms Opus packets. `appendOnly`
+ * writes the file as MediaRecorder does: sizes unknown, no duration, no cue index.
+ */
+export async function recordSyntheticWebm(seconds: number, persistEvery = 0.5, { appendOnly = false } = {}): Promise<RecordedFile> {
   const fps = 30;
   const store = new MemoryChunks();
   const writer = new ChunkWriter(store);
   const output = new Output({
-    format: new WebMOutputFormat({ minimumClusterDuration: 1 }),
+    format: new WebMOutputFormat({ minimumClusterDuration: 1, appendOnly }),
     target: new StreamTarget(
       new WritableStream<StreamTargetChunk>({
         write: (chunk) => {

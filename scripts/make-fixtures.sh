@@ -7,6 +7,8 @@
 # Noise camera: grey noise that changes every frame, the hardest content an encoder meets
 # (gameplay, a video playing on screen): it cannot keep up at 1080p on a small machine.
 # Microphone: a 440 Hz tone at 48 kHz, and a silent one for the silent-microphone warning.
+# Recording source: 4 s of real VP8 + Opus at a screen recording's bitrate, whose clusters the
+# long-recording test repeats with rising timestamps into a recording of gigabytes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=tests/fixtures/generated
@@ -33,5 +35,11 @@ if [ ! -s "$out/mic.wav" ]; then
 fi
 if [ ! -s "$out/silence.wav" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "anullsrc=sample_rate=48000:channel_layout=mono" -t 10 "$out/silence.wav"
+fi
+if [ ! -s "$out/recording-source.webm" ]; then
+  ffmpeg -hide_banner -loglevel error -y \
+    -f lavfi -i "testsrc2=size=1280x720:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 4 \
+    -c:v libvpx -b:v 8M -g 30 -keyint_min 30 -deadline realtime -cpu-used 8 -c:a libopus -b:a 128k \
+    -cluster_time_limit 1000 "$out/recording-source.webm"
 fi
 ls -la "$out"

@@ -167,3 +167,57 @@ for (const [style, label] of [
     }
   });
 }
+
+test('short of space, Recover says how much to free and keeps the recording; with room, Retry finishes it', async ({ page }) => {
+  // Chromium's storage estimate ignores quota overrides and small disks alike (see studio-recovery),
+  // so the page is told what a nearly full disk reports: 4 MB free, until the test makes room.
+  await page.addInitScript(() => {
+    const real = navigator.storage.estimate.bind(navigator.storage);
+    const room = { full: true };
+    (window as unknown as { makeRoom: () => void }).makeRoom = () => {
+      room.full = false;
+    };
+    navigator.storage.estimate = async () => {
+      const estimate = await real();
+      return room.full ? { ...estimate, quota: (estimate.usage ?? 0) + 4 * 1024 * 1024 } : estimate;
+    };
+  });
+  await page.goto('/about');
+  const recording = await writeLongRecording(page, template, 'media-recorder', 'short-of-space', 24 * MB);
+  /** The row's state and its chunks: the original file's, and any rewrite's. */
+  const stored = () =>
+    page.evaluate(
+      (id) =>
+        new Promise<{ state: string | undefined; original: number; rewrite: number }>((resolve, reject) => {
+          const open = indexedDB.open('framecast');
+          open.onerror = () => reject(open.error ?? new Error('open failed'));
+          open.onsuccess = () => {
+            const tx = open.result.transaction(['recordings', 'chunks']);
+            const row = tx.objectStore('recordings').get(id);
+            const original = tx.objectStore('chunks').count(IDBKeyRange.bound([id, 0], [id, Infinity]));
+            const rewrite = tx.objectStore('chunks').count(IDBKeyRange.bound([`${id}~rewrite`, 0], [`${id}~rewrite`, Infinity]));
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve({ state: (row.result as { state?: string } | undefined)?.state, original: original.result, rewrite: rewrite.result });
+            };
+          };
+        }),
+      recording.id,
+    );
+  await page.reload();
+  const notice = page.getByRole('region', { name: 'A recording was interrupted' });
+  const untouched = await stored();
+  await notice.getByRole('button', { name: /^Recover/ }).click();
+  await expect(notice.getByRole('alert')).toContainText(/Recovery failed: Finishing this recording needs \d+\.\d\d MB of free storage and only \d+\.\d\d MB is free\. Free up \d+\.\d\d MB/);
+  await expect(notice.getByRole('alert')).toContainText('nothing recorded is lost');
+  await expect(notice.getByRole('button', { name: /^Download as-is/ })).toBeVisible();
+
+  // Nothing was written beside it, and the stored recording is as it was.
+  expect(untouched).toMatchObject({ state: 'recording', rewrite: 0 });
+  expect(await stored()).toEqual(untouched);
+
+  await page.evaluate(() => (window as unknown as { makeRoom: () => void }).makeRoom());
+  await notice.getByRole('button', { name: /^Retry/ }).click();
+  await expect(page.getByRole('region', { name: 'Recording recovered' })).toBeVisible({ timeout: 60_000 });
+  expect(await stored()).toMatchObject({ state: 'done', original: 0 });
+});

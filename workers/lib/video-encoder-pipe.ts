@@ -11,8 +11,8 @@ import { vpxCodecString, type VpxCodec } from '../../src/features/recording/vpx-
  */
 export type EncodeOutcome = 'encoded' | 'dropped' | 'starting' | 'skipped';
 
-/** WebM times frames in milliseconds: frames closer than this would share a timestamp. */
-const MIN_FRAME_SPACING_US = 1000;
+/** WebM times frames in milliseconds. */
+const TIMESCALE_US = 1000;
 
 export interface VideoEncoderPipeOptions {
   codec: VpxCodec;
@@ -88,9 +88,12 @@ export class VideoEncoderPipe {
    * Encodes the canvas as it is now, at `timestampUs`, unless the encoder is behind (or has failed).
    * A canvas of a new size reconfigures the encoder first.
    */
-  encode(canvas: OffscreenCanvas, timestampUs: number, durationUs: number): EncodeOutcome {
+  encode(canvas: OffscreenCanvas, exactTimestampUs: number, durationUs: number): EncodeOutcome {
     if (this.failure || this.encoder.state === 'closed') return 'dropped';
-    if (timestampUs < this.lastTimestampUs + MIN_FRAME_SPACING_US) return 'skipped';
+    // On the file's own millisecond grid: two frames a millisecond apart (3.5 and 4.5 ms) can
+    // otherwise round to the same millisecond in floating point, and a player sees time stand still.
+    const timestampUs = Math.round(exactTimestampUs / TIMESCALE_US) * TIMESCALE_US;
+    if (timestampUs <= this.lastTimestampUs) return 'skipped';
     // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
     // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
     const starting = this.emitted === this.emittedAtConfigure;

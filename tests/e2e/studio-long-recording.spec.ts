@@ -15,19 +15,18 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH } from './support/chromium';
-import { browserPss } from './support/process-memory';
+import { browserPss, browserPssByProcess } from './support/process-memory';
 import { makeRecordingTemplate, writeLongRecording, type RecorderStyle, type RecordingTemplate } from './support/long-recording';
 
 const MB = 1024 * 1024;
 const TARGET_BYTES = Number(process.env.LONG_RECORDING_MB ?? 1536) * MB;
 /**
- * Growth allowed while recovering. Measured on a 2-core machine: +32 to +92 MB repairing in place,
- * +123 to +153 MB remuxing, reached in the first seconds and flat to the end (about 40 MB of it in
- * the browser process's storage machinery, the rest the page's heap under the work's allocation
- * churn). Flat in the file's length, so a file held in memory fails it many times over; the 64 MB
- * target is not met yet.
+ * Growth allowed while recovering (issue 17). Measured on a 2-core machine at 1.5 GB: about +40 MB
+ * repairing in place and +46 to +51 MB rewriting, reached in the first seconds and flat to the end
+ * (some 25 MB in the browser process, which moves the stored bytes, the rest in the page). A file
+ * held in memory fails it many times over. `LONG_RECORDING_TRACE=1` prints each process's share.
  */
-const BOUND_MB = 192;
+const BOUND_MB = 64;
 
 test.describe.configure({ timeout: 600_000 });
 
@@ -57,7 +56,9 @@ async function peakPssDuring(page: Page, profile: string, work: () => Promise<vo
   const sampler = (async () => {
     while (!working.done) {
       await collectGarbage(page);
-      peak = Math.max(peak, browserPss(profile));
+      const now = browserPss(profile);
+      if (process.env.LONG_RECORDING_TRACE) console.log(JSON.stringify(browserPssByProcess(profile)));
+      peak = Math.max(peak, now);
       await new Promise((resolve) => setTimeout(resolve, 300));
     }
   })();
@@ -120,7 +121,7 @@ function playStored(page: Page, id: string) {
 
 for (const [style, label] of [
   ['engine', 'our recorder (repaired in place)'],
-  ['media-recorder', 'MediaRecorder (remuxed through the chunk store)'],
+  ['media-recorder', 'MediaRecorder (rewritten through the chunk store)'],
 ] as [RecorderStyle, string][]) {
   test(`1.5 GB from ${label}: Recover finishes with memory within ${String(BOUND_MB)} MB, and the file seeks`, async ({ guard }) => {
     const profile = mkdtempSync(path.join(tmpdir(), 'framecast-long-'));
@@ -141,6 +142,7 @@ for (const [style, label] of [
       const notice = page.getByRole('region', { name: 'A recording was interrupted' });
       await expect(notice).toBeVisible({ timeout: 30_000 });
       const baseline = await settledPss(page, profile);
+      if (process.env.LONG_RECORDING_TRACE) console.log('baseline', JSON.stringify(browserPssByProcess(profile)));
       const started = Date.now();
       const peak = await peakPssDuring(page, profile, async () => {
         await notice.getByRole('button', { name: /^Recover/ }).click();

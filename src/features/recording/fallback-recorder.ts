@@ -1,7 +1,7 @@
 /**
  * The recording path for browsers without MediaStreamTrackProcessor or WebCodecs (Firefox, older
  * Safari): MediaRecorder records the composite canvas and the audio mix, every 1 s chunk goes to
- * IndexedDB as it arrives, and Stop remuxes the stored bytes into a seekable WebM (streaming,
+ * IndexedDB as it arrives, and Stop rewrites the stored bytes into a seekable WebM (streaming,
  * chunk by chunk, so a recording of any length finishes in flat memory).
  */
 import { ChunkWriter } from '../../shared/storage/chunk-writer';

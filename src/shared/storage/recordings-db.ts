@@ -32,7 +32,7 @@ export interface RecordingRow {
   height: number;
   error?: string;
   /**
-   * Key of the chunks that hold the file, when it is not the id: a rewrite (the remux that makes a
+   * Key of the chunks that hold the file, when it is not the id: a rewrite (the copy that makes a
    * MediaRecorder file seekable) stores its output under a key of its own and switches to it in one
    * transaction, so the stored original stays whole until the rewritten file is complete.
    */
@@ -96,14 +96,14 @@ connection.subscribe(() => {
 });
 
 /** The chunks under one key (a recording's file, or a rewrite being written): positions 0 and up. */
-const chunkRange = (key: string) => IDBKeyRange.bound([key, 0], [key, Infinity]);
+export const chunkRange = (key: string) => IDBKeyRange.bound([key, 0], [key, Infinity]);
 /** Every chunk row under a key, a recording's emergency reserve included. */
 const allChunksRange = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
 
 /** Where a recording's rewrite is written until it replaces the file. */
 export const rewriteKey = (recordingId: string): string => `${recordingId}~rewrite`;
 /** The key of the chunks holding a recording's file. */
-const fileKeyOf = (row: Pick<RecordingRow, 'id' | 'fileKey'>): string => row.fileKey ?? row.id;
+export const fileKeyOf = (row: Pick<RecordingRow, 'id' | 'fileKey'>): string => row.fileKey ?? row.id;
 
 /**
  * A recording keeps this much storage booked while it records, in a chunk row outside its file

@@ -11,10 +11,10 @@
  * the media, so it works on a full disk and keeps memory flat for a three-hour recording. Files
  * written another way (MediaRecorder: unknown sizes, no reserved fields) are planned as a remux.
  */
-import { CLUSTER_CHILDREN, ID, SEGMENT_CHILDREN, element, encodeFloat, encodeSize, encodeUintFixed, readElementHeader, readUint, readVint, type ElementHeader } from './ebml';
+import { CLUSTER_CHILDREN, ID, SEGMENT_CHILDREN, element, encodeFloat, encodeSize, encodeUintFixed, readElementHeader, readUint, type ElementHeader } from './ebml';
+import { WindowedReader, blockGroupEnd, childrenOf, readTracks, simpleBlockEnd, type ByteReader, type TrackFacts } from './webm-reader';
 
-/** Reads `length` bytes at `offset`; may return fewer at the end of the file. */
-export type ByteReader = (offset: number, length: number) => Promise<Uint8Array>;
+export type { ByteReader } from './webm-reader';
 
 export interface ByteEdit {
   position: number;
@@ -51,7 +51,6 @@ export class NothingToRecoverError extends Error {
 
 /** How far a cluster with a stale size is scanned for its blocks (a cluster holds about a second). */
 const MAX_CLUSTER_SCAN = 64 * 1024 * 1024;
-const PROBE_WINDOW = 4096;
 
 interface SeekEntry {
   target: number;
@@ -75,12 +74,6 @@ interface ClusterScan {
   blocks: number;
   /** Where the last block ends, in timestamp ticks. */
   lastBlockEnd: number;
-}
-
-interface TrackFacts {
-  cueTrack: number;
-  /** Default block duration per track number, in nanoseconds. */
-  defaultDurations: Map<number, number>;
 }
 
 export async function planWebmRepair(read: ByteReader, fileSize: number, onProgress: (fraction: number) => void = () => undefined): Promise<RepairPlan> {
@@ -238,47 +231,6 @@ async function scanCluster(file: WindowedReader, from: number, limit: number, tr
   return timestamp !== null && blocks > 0 ? { end, timestamp, blocks, lastBlockEnd } : null;
 }
 
-/** Where a block ends in ticks: its time plus its track's default duration. */
-function simpleBlockEnd(bytes: Uint8Array, at: number, clusterTime: number, tracks: TrackFacts | null, scale: number, explicitTicks?: number): number | null {
-  const track = readVint(bytes, at, false);
-  if (!track) return null;
-  const relative = new DataView(bytes.buffer, bytes.byteOffset + at + track.length, 2).getInt16(0);
-  const defaultNs = tracks?.defaultDurations.get(track.value) ?? 0;
-  return clusterTime + relative + (explicitTicks ?? defaultNs / scale);
-}
-
-function blockGroupEnd(bytes: Uint8Array, from: number, to: number, clusterTime: number, tracks: TrackFacts | null, scale: number): number | null {
-  let blockAt: number | null = null;
-  let duration: number | undefined;
-  for (let pos = from; pos < to; ) {
-    const child = readElementHeader(bytes, pos);
-    if (!child || child.size === null) return null;
-    const bodyAt = pos + child.headerLength;
-    if (child.id === ID.block) blockAt = bodyAt;
-    if (child.id === ID.blockDuration) duration = readUint(bytes, bodyAt, child.size);
-    pos = bodyAt + child.size;
-  }
-  return blockAt === null ? null : simpleBlockEnd(bytes, blockAt, clusterTime, tracks, scale, duration);
-}
-
-interface Child {
-  id: number;
-  /** Body offset within the bytes given to `childrenOf`. */
-  at: number;
-  size: number;
-}
-
-function childrenOf(body: Uint8Array): Child[] {
-  const found: Child[] = [];
-  for (let pos = 0; pos < body.length; ) {
-    const child = readElementHeader(body, pos);
-    if (!child || child.size === null) break;
-    found.push({ id: child.id, at: pos + child.headerLength, size: child.size });
-    pos += child.headerLength + child.size;
-  }
-  return found;
-}
-
 function readSeekHead(body: Uint8Array, bodyOffset: number): SeekEntry[] {
   const entries: SeekEntry[] = [];
   for (const seek of childrenOf(body)) {
@@ -305,47 +257,3 @@ function readInfo(body: Uint8Array, bodyOffset: number): { timestampScale: numbe
   }
   return { timestampScale, duration };
 }
-
-function readTracks(body: Uint8Array): TrackFacts {
-  const defaultDurations = new Map<number, number>();
-  let video: number | null = null;
-  let first: number | null = null;
-  for (const entry of childrenOf(body)) {
-    if (entry.id !== ID.trackEntry) continue;
-    const fields = childrenOf(body.subarray(entry.at, entry.at + entry.size));
-    const value = (id: number): number | null => {
-      const field = fields.find((f) => f.id === id);
-      return field ? readUint(body, entry.at + field.at, field.size) : null;
-    };
-    const number = value(ID.trackNumber);
-    if (number === null) continue;
-    first ??= number;
-    if (value(ID.trackType) === 1) video ??= number;
-    const defaultDuration = value(ID.defaultDuration);
-    if (defaultDuration !== null) defaultDurations.set(number, defaultDuration);
-  }
-  return { cueTrack: video ?? first ?? 1, defaultDurations };
-}
-
-/** Serves small reads from one cached window so walking a file costs few real reads. */
-class WindowedReader {
-  private windowStart = 0;
-  private window: Uint8Array = new Uint8Array(0);
-
-  constructor(
-    private readonly read: ByteReader,
-    readonly size: number,
-  ) {}
-
-  async bytes(offset: number, length: number): Promise<Uint8Array> {
-    const wanted = Math.max(0, Math.min(length, this.size - offset));
-    const cachedEnd = this.windowStart + this.window.length;
-    if (offset < this.windowStart || offset + wanted > cachedEnd) {
-      this.window = await this.read(offset, Math.min(this.size - offset, Math.max(wanted, PROBE_WINDOW)));
-      this.windowStart = offset;
-    }
-    const from = offset - this.windowStart;
-    return this.window.subarray(from, from + wanted);
-  }
-}
-

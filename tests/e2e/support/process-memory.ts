@@ -54,3 +54,24 @@ export function browserPss(marker: string): number {
   }
   return total;
 }
+
+/**
+ * The same browser's PSS per process, in MB, keyed by process kind and pid ("renderer:1234"): to see
+ * where a growth sits when a bound is missed.
+ */
+export function browserPssByProcess(marker: string): Record<string, number> {
+  const all = processes();
+  const byPid = new Map(all.map((p) => [p.pid, p]));
+  const roots = all.filter((p) => p.cmdline.includes(marker) && !byPid.get(p.ppid)?.cmdline.includes(marker));
+  const children = new Map<number, number[]>();
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p.pid]);
+  const out: Record<string, number> = {};
+  const queue = roots.map((r) => r.pid);
+  for (let pid = queue.pop(); pid !== undefined; pid = queue.pop()) {
+    const cmd = byPid.get(pid)?.cmdline ?? '';
+    const kind = /--utility-sub-type=(\S+)/.exec(cmd)?.[1] ?? /--type=(\S+)/.exec(cmd)?.[1] ?? 'browser';
+    out[`${kind}:${String(pid)}`] = Math.round(pss(pid) / 1048576);
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}

@@ -1,10 +1,10 @@
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type EncodedPacket, type InputTrack } from 'mediabunny';
 import { describe, expect, it } from 'vitest';
-import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
 import { ID } from '../../src/shared/webm/ebml';
 import { NothingToRecoverError } from '../../src/shared/webm/repair-plan';
 import { rewriteSeekable } from '../../src/shared/webm/seekable-rewrite';
-import { MemoryChunks, joinChunks, recordSyntheticWebm } from './support/webm-fixture';
+import { joinChunks, recordSyntheticWebm } from './support/webm-fixture';
+import { readerOf, watchedOutput } from './support/watched-output';
 
 /** A file as MediaRecorder leaves it: segment and cluster sizes unknown, no duration, no cue index. */
 async function liveStreamFile(seconds: number): Promise<Uint8Array> {
@@ -20,29 +20,10 @@ function indexOfId(file: Uint8Array, id: number): number {
 
 /** Rewrites `file`, noting the most output ever held unpersisted. */
 async function rewrite(file: Uint8Array) {
-  const store = new MemoryChunks();
-  const writer = new ChunkWriter(store);
-  let mostHeld = 0;
-  const output = {
-    write: (position: number, data: Uint8Array) => {
-      writer.write(position, data);
-      mostHeld = Math.max(mostHeld, writer.size - writer.persistedSize);
-    },
-    get size() {
-      return writer.size;
-    },
-    get persistedSize() {
-      return writer.persistedSize;
-    },
-    flush: () => writer.flush(),
-  };
+  const { output, watch, bytes } = watchedOutput();
   const reads: number[] = [];
-  const read = (offset: number, length: number) => {
-    reads.push(length);
-    return Promise.resolve(file.slice(offset, offset + length));
-  };
-  const result = await rewriteSeekable(read, file.length, output);
-  return { result, bytes: joinChunks(store.chunks), mostHeld, largestRead: Math.max(...reads) };
+  const result = await rewriteSeekable(readerOf(file, reads), file.length, output);
+  return { result, bytes: bytes(), mostHeld: watch.mostHeld, largestRead: Math.max(...reads) };
 }
 
 async function packets(file: Uint8Array): Promise<{ track: string; timestamp: number; type: string; data: number[] }[]> {

@@ -1,9 +1,10 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { STORED_MODE_LABELS } from '../../shared/recording-modes';
 import type { RecordingRow } from '../../shared/storage/recordings-db';
+import { ExportMp4Dialog } from './ExportMp4Dialog';
 import { saveRecordingFile } from './save-recording';
 import { useRecordingUrl } from './useRecordingUrl';
 import classes from './Library.module.css';
@@ -19,6 +20,8 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
   const [playing, setPlaying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const isMp4 = row.mimeType.startsWith('video/mp4');
   const [name, setName] = useState(row.name);
 
   const commitName = () => {
@@ -84,6 +87,9 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
             <Badge variant="light" color="gray" data-testid="library-size">
               {formatFileSize(row.size)}
             </Badge>
+            <Badge variant="outline" color="gray" data-testid="library-format">
+              {isMp4 ? 'MP4' : 'WebM'}
+            </Badge>
           </Group>
           {confirmingDelete ? (
             <Group gap={4} mt={4} role="group" aria-label={`Confirm deleting ${row.name}`}>
@@ -111,6 +117,13 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
                   <IconDownload size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
+              {isMp4 ? null : (
+                <Tooltip label="Export as MP4">
+                  <ActionIcon variant="default" size="lg" aria-label="Export as MP4" onClick={() => setExporting(true)}>
+                    <IconMovie size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               <Tooltip label="Rename">
                 <ActionIcon variant="default" size="lg" aria-label={`Rename ${row.name}`} onClick={() => setEditing(true)}>
                   <IconPencil size={16} aria-hidden />
@@ -125,6 +138,7 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
           )}
         </Stack>
       </Group>
+      {isMp4 ? null : <ExportMp4Dialog recording={row} opened={exporting} onClose={() => setExporting(false)} />}
     </Card>
   );
 }

@@ -7,17 +7,19 @@ import { readRecordingFile, type RecordingRow } from '../../shared/storage/recor
  * A studio recording with its default name downloads under the spec's recording-{mode}-{time} name;
  * renamed recordings and room files (whose names carry the participant) under their own name.
  */
-export function libraryFileName(row: Pick<RecordingRow, 'name' | 'mode' | 'createdAt'>): string {
-  if (isStudioMode(row.mode) && row.name === defaultRecordingName(row.mode)) return recordingFileName(row.mode, new Date(row.createdAt));
+export function libraryFileName(row: Pick<RecordingRow, 'name' | 'mode' | 'createdAt'> & { mimeType?: string }): string {
+  const extension = row.mimeType?.startsWith('video/mp4') ? '.mp4' : '.webm';
+  const standard = recordingFileName(row.mode, new Date(row.createdAt)).replace(/\.webm$/, '');
+  if (isStudioMode(row.mode) && row.name === defaultRecordingName(row.mode)) return `${standard}${extension}`;
   // Characters that file systems refuse (Windows is the strictest) become dashes.
   const safe = Array.from(row.name, (char) => (char < ' ' || '\\/:*?"<>|'.includes(char) ? '-' : char))
     .join('')
     .trim()
     .slice(0, 120);
-  return `${safe || recordingFileName(row.mode, new Date(row.createdAt)).replace(/\.webm$/, '')}.webm`;
+  return `${safe || standard}${extension}`;
 }
 
 /** Hands a stored recording to the browser as a download. */
-export async function saveRecordingFile(row: Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt'>): Promise<void> {
-  downloadBlob(await readRecordingFile(row.id), libraryFileName(row));
+export async function saveRecordingFile(row: Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt' | 'mimeType'>): Promise<void> {
+  downloadBlob(await readRecordingFile(row.id, row.mimeType), libraryFileName(row));
 }

@@ -183,6 +183,12 @@ export async function readRewrite(recordingId: string, mimeType = 'video/webm'):
   return joinBlobs(await db.getAll('chunks', chunkRange(rewriteKey(recordingId))), mimeType);
 }
 
+/** Deletes every chunk stored under `key`: a file written without a row yet (an export under way). */
+export async function deleteFileChunks(key: string): Promise<void> {
+  const db = await openRecordingsDb();
+  await db.delete('chunks', allChunksRange(key));
+}
+
 /** Deletes an unfinished rewrite (before one starts, and after one fails). */
 export async function clearRewrite(recordingId: string): Promise<void> {
   const db = await openRecordingsDb();

@@ -25,18 +25,21 @@ export function rewriteSpace(fileBytes: number, estimate: { quota?: number; usag
 export class NotEnoughSpaceError extends Error {
   override readonly name = 'NotEnoughSpaceError';
 
-  constructor(readonly space: RewriteSpace) {
+  constructor(
+    readonly space: RewriteSpace,
+    action = 'Finishing this recording',
+  ) {
     super(
-      `Finishing this recording needs ${formatFileSize(space.needed)} of free storage and only ${formatFileSize(space.free)} is free. ` +
+      `${action} needs ${formatFileSize(space.needed)} of free storage and only ${formatFileSize(space.free)} is free. ` +
         `Free up ${formatFileSize(space.needed - space.free)} (delete old recordings or other files), then try again: nothing recorded is lost`,
     );
   }
 }
 
 /** Throws NotEnoughSpaceError before a rewrite of `fileBytes` starts, if the browser says it cannot fit. */
-export async function checkRewriteSpace(fileBytes: number): Promise<void> {
+export async function checkRewriteSpace(fileBytes: number, action?: string): Promise<void> {
   // Without the API (older Safari) the rewrite is tried, and a full disk stops it without harm.
   if (typeof navigator === 'undefined' || !('storage' in navigator) || typeof navigator.storage.estimate !== 'function') return;
   const space = rewriteSpace(fileBytes, await navigator.storage.estimate());
-  if (space.free < space.needed) throw new NotEnoughSpaceError(space);
+  if (space.free < space.needed) throw new NotEnoughSpaceError(space, action);
 }

@@ -62,7 +62,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Formats',
     question: 'What file format do I get?',
     answer:
-      'A WebM file with VP9 video (VP8 on browsers without VP9) and Opus audio. It has a proper duration and seek index, so it plays and seeks in Chrome, Firefox, Edge, VLC and most editors. Convert it to MP4 with any video converter if a tool needs that.',
+      'A WebM file with VP9 video (VP8 on browsers without VP9) and Opus audio. It has a proper duration and seek index, so it plays and seeks in Chrome, Firefox, Edge, VLC and most editors. If a tool needs MP4, use Export as MP4 after recording or in your recordings: it makes an H.264 copy on this device, offline.',
   },
   {
     category: 'Storage',

@@ -47,7 +47,7 @@ export const businessPresentations: AudienceBody = {
     {
       question: 'Can people without Framecast watch my video?',
       answer:
-        'Yes. You send a normal WebM file. It plays in Chrome, Edge, Firefox and VLC; convert it to MP4 if your audience uses a tool that needs that.',
+        'Yes. You send a normal WebM file. It plays in Chrome, Edge, Firefox and VLC; use Export as MP4 if your audience uses a tool that needs that.',
     },
     {
       question: 'Can I pause while I change slides or lose my place?',

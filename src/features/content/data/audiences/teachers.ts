@@ -43,7 +43,7 @@ export const teachers: AudienceBody = {
     {
       question: 'Can students watch the videos on any device?',
       answer:
-        'The WebM files play in Chrome, Edge and Firefox on any computer, on Android, and in VLC. Most learning platforms accept WebM uploads; if yours needs MP4, convert the file with a free converter first.',
+        'The WebM files play in Chrome, Edge and Firefox on any computer, on Android, and in VLC. Most learning platforms accept WebM uploads; if yours needs MP4, use Export as MP4 in your recordings first.',
     },
     {
       question: 'How long can a lesson recording be?',

@@ -10,7 +10,7 @@ export const camtasia: ComparisonBody = {
     { feature: 'Install', ours: 'None, runs in the browser', theirs: 'Desktop app for Windows and macOS', winner: 'us' },
     { feature: 'Time to first recording', ours: 'Seconds', theirs: 'After download, install and sign-in', winner: 'us' },
     { feature: 'Webcam recording', ours: 'Bubble burned in: 9 positions, 3 shapes', theirs: 'Separate camera track you can edit', winner: 'them' },
-    { feature: 'Output', ours: 'WebM (VP9 + Opus), up to 4K', theirs: 'MP4 and other formats', winner: 'them' },
+    { feature: 'Output', ours: 'WebM (VP9 + Opus), up to 4K, with an MP4 (H.264) export', theirs: 'MP4 and other formats', winner: 'them' },
     { feature: 'Privacy', ours: 'Everything stays on your device', theirs: 'Local projects; optional cloud features', winner: 'tie' },
     { feature: 'Watermark', ours: 'Never', theirs: 'On exports from the free trial', winner: 'us' },
   ],

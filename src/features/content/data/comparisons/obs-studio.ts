@@ -9,7 +9,7 @@ export const obsStudio: ComparisonBody = {
     { feature: 'Live streaming', ours: 'No', theirs: 'Yes: Twitch, YouTube and other services', winner: 'them' },
     { feature: 'Scenes and layouts', ours: 'One layout: screen with a webcam bubble', theirs: 'Any number of scenes, sources and transitions', winner: 'them' },
     { feature: 'Webcam overlay', ours: '9 positions, 3 shapes, 3 sizes, ready to go', theirs: 'Any size, position and filter, set up by hand', winner: 'tie' },
-    { feature: 'Output formats', ours: 'WebM (VP9 + Opus)', theirs: 'MKV, MP4, MOV and more, many encoders', winner: 'them' },
+    { feature: 'Output formats', ours: 'WebM (VP9 + Opus), with an MP4 (H.264) export', theirs: 'MKV, MP4, MOV and more, many encoders', winner: 'them' },
     { feature: 'Crash safety', ours: 'Saved as you record; recover after a crash', theirs: 'Depends on format: MKV survives a crash, MP4 may not', winner: 'us' },
     { feature: 'Works on locked-down computers', ours: 'Yes, in the browser', theirs: 'Needs installation rights', winner: 'us' },
     { feature: 'Guests', ours: 'Peer-to-peer room with per-person recording', theirs: 'Via plugins or browser sources', winner: 'tie' },

@@ -46,7 +46,7 @@ export const createTutorialVideos: GuideBody = {
       number: 7,
       title: 'Review and deliver',
       description:
-        'Watch the whole video once as a viewer would. Add captions or trim in your editor if needed, then publish the WebM file, or convert it to MP4 if your platform needs that.',
+        'Watch the whole video once as a viewer would. Add captions or trim in your editor if needed, then publish the WebM file, or use Export as MP4 if your platform needs that.',
     },
   ],
   commonIssues: [

@@ -32,7 +32,7 @@ export const recordPowerpointPresentation: GuideBody = {
       number: 5,
       title: 'Stop and share',
       description:
-        'Press Stop. The WebM file downloads automatically. Send it, upload it to your drive or learning platform, or convert it to MP4 if the recipient needs that.',
+        'Press Stop. The WebM file downloads automatically. Send it, upload it to your drive or learning platform, or use Export as MP4 if the recipient needs that.',
     },
   ],
   commonIssues: [

@@ -33,7 +33,7 @@ export const recordWithoutWatermark: GuideBody = {
     {
       problem: 'My editor or platform does not accept WebM',
       solution:
-        'Most do, including YouTube and the major browsers. If yours does not, convert the file to MP4 with a free converter such as HandBrake or VLC; no watermark is added.',
+        'Most do, including YouTube and the major browsers. If yours does not, use Export as MP4 in your recordings; no watermark is added.',
     },
   ],
 };

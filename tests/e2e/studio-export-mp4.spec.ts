@@ -1,0 +1,129 @@
+/**
+ * Export as MP4 (issue 18): a recorded take becomes an H.264 MP4 with its index at the front, saved
+ * in the library as its own item; cancelling leaves nothing behind and the original untouched.
+ */
+import { openSync, readSync, closeSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/test';
+import { frameAt, packetTimes, probe } from './support/media';
+import { openStudio, startRecording, stopAndDownload } from './support/studio';
+
+/** Top-level MP4 boxes in file order (their four-letter types). */
+function topLevelBoxes(file: string): string[] {
+  const fd = openSync(file, 'r');
+  const boxes: string[] = [];
+  try {
+    const header = Buffer.alloc(16);
+    let position = 0;
+    for (;;) {
+      if (readSync(fd, header, 0, 16, position) < 8) break;
+      const size32 = header.readUInt32BE(0);
+      const type = header.toString('latin1', 4, 8);
+      const size = size32 === 1 ? Number(header.readBigUInt64BE(8)) : size32;
+      boxes.push(type);
+      if (size < 8) break;
+      position += size;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return boxes;
+}
+
+/** Every chunk row with no recording row to own it (what a cancelled export must not leave). */
+function strayChunkKeys(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['recordings', 'chunks']);
+          const rows = tx.objectStore('recordings').getAll();
+          const keys = tx.objectStore('chunks').getAllKeys();
+          tx.oncomplete = () => {
+            open.result.close();
+            const owners = new Set((rows.result as { id: string; fileKey?: string }[]).flatMap((row) => [row.id, row.fileKey ?? row.id]));
+            resolve((keys.result as [string, number][]).map(([key]) => key).filter((key) => !owners.has(key)));
+          };
+        };
+      }),
+  );
+}
+
+/** Mean absolute difference of two frames of the same size, 0..255. */
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
+  return sum / a.length;
+}
+
+test('a recording exported as MP4: H.264 with the announced audio, index first, same length, same pictures', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await openStudio(page, 'Screen + Webcam');
+  await startRecording(page);
+  await page.waitForTimeout(6000);
+  const source = testInfo.outputPath('source.webm');
+  await stopAndDownload(page, source);
+
+  await page.getByRole('region', { name: 'Download Video' }).getByRole('button', { name: 'Export as MP4' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export as MP4' });
+  const note = dialog.getByTestId('export-codec-note');
+  await expect(note).toHaveText(/^H\.264 video with (AAC|Opus) audio/);
+  const announced = /^H\.264 video with (AAC|Opus) audio/.exec((await note.textContent()) ?? '')?.[1]?.toLowerCase();
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByTestId('export-progress')).toHaveText(/^\d+% · /);
+  await expect(dialog.getByRole('status')).toContainText('(MP4)', { timeout: 150_000 });
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download MP4' }).click();
+  const file = testInfo.outputPath('export.mp4');
+  const saved = await download;
+  await saved.saveAs(file);
+  expect(saved.suggestedFilename()).toMatch(/\.mp4$/);
+
+  const [sourceInfo, info] = await Promise.all([probe(source), probe(file)]);
+  console.log(`mp4 export: ${String(info.video?.codecName)} + ${String(info.audio?.codecName)}, ${String(info.duration)} s (source ${String(sourceInfo.duration)} s), ${(info.size / 1e6).toFixed(2)} MB`);
+  expect(info.video?.codecName).toBe('h264');
+  expect(info.audio?.codecName).toBe(announced);
+  expect({ width: info.video?.width, height: info.video?.height }).toEqual({ width: sourceInfo.video?.width, height: sourceInfo.video?.height });
+  expect(Math.abs((info.duration ?? 0) - (sourceInfo.duration ?? 0))).toBeLessThanOrEqual(0.1);
+  const [video, audio] = await Promise.all([packetTimes(file, 'v:0'), packetTimes(file, 'a:0')]);
+  expect(Math.abs(video.end - video.start - (audio.end - audio.start)), 'audio and video durations').toBeLessThanOrEqual(0.1);
+  // Fast start: the index comes before the media, so the file streams and seeks.
+  const boxes = topLevelBoxes(file);
+  expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+  expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+  // The same picture at the same time as the source.
+  const middle = (sourceInfo.duration ?? 0) / 2;
+  const [expected, actual] = await Promise.all([frameAt(source, middle), frameAt(file, middle)]);
+  const difference = meanDifference(expected.data, actual.data);
+  console.log(`mp4 export: mean pixel difference at ${middle.toFixed(2)} s: ${difference.toFixed(2)}`);
+  expect(difference).toBeLessThan(8);
+
+  // Both are in the library; the export is marked MP4 and the original is untouched.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  const items = page.getByTestId('library-item');
+  await expect(items).toHaveCount(2);
+  await expect(page.getByTestId('library-format')).toHaveText(['MP4', 'WebM']);
+  expect(await strayChunkKeys(page)).toEqual([]);
+});
+
+test('cancelling an export leaves no new item and no stray chunks, and says so', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await openStudio(page, 'Screen + Webcam');
+  await startRecording(page);
+  await page.waitForTimeout(6000);
+  await stopAndDownload(page, testInfo.outputPath('source.webm'));
+
+  await page.getByRole('region', { name: 'Download Video' }).getByRole('button', { name: 'Export as MP4' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export as MP4' });
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(dialog.getByTestId('export-progress')).toHaveText(/^([1-9]\d?)% · /, { timeout: 60_000 });
+  await dialog.getByRole('button', { name: 'Cancel export' }).click();
+  await expect(dialog.getByRole('status')).toContainText('Export cancelled: nothing was saved, and the recording is unchanged');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('library-item')).toHaveCount(1);
+  await expect(page.getByTestId('library-format')).toHaveText(['WebM']);
+  expect(await strayChunkKeys(page)).toEqual([]);
+});

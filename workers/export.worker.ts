@@ -1,16 +1,25 @@
 /**
- * The MP4 export, off the main thread: encoding H.264 takes whole cores, and the studio and library
- * stay responsive meanwhile. One export per worker; the page starts a worker per export.
+ * MP4 export and trimming, off the main thread: encoding takes whole cores, and the studio and
+ * library stay responsive meanwhile. One job per worker; the page starts a worker per dialog.
  */
 import * as Comlink from 'comlink';
 import { Mp4Export, mp4AudioCodec, type Mp4ExportResult } from './lib/mp4-export';
+import { TrimJob, type TrimResult } from './lib/trim-recording';
 
-let current: Mp4Export | null = null;
+let current: Mp4Export | TrimJob | null = null;
 
 const api = {
   audioCodec: mp4AudioCodec,
   async exportMp4(sourceId: string, targetId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
     current = new Mp4Export(sourceId, targetId);
+    try {
+      return await current.run(onProgress);
+    } finally {
+      current = null;
+    }
+  },
+  async trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
+    current = new TrimJob(sourceId, targetId, startS, endS);
     try {
       return await current.run(onProgress);
     } finally {

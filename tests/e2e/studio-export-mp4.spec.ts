@@ -5,7 +5,7 @@
 import { openSync, readSync, closeSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
-import { frameAt, packetTimes, probe } from './support/media';
+import { frameAt, meanFrameDifference, packetTimes, probe } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
 
 /** Top-level MP4 boxes in file order (their four-letter types). */
@@ -51,12 +51,6 @@ function strayChunkKeys(page: Page) {
   );
 }
 
-/** Mean absolute difference of two frames of the same size, 0..255. */
-function meanDifference(a: Buffer, b: Buffer): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += Math.abs((a[i] ?? 0) - (b[i] ?? 0));
-  return sum / a.length;
-}
 
 test('a recording exported as MP4: H.264 with the announced audio, index first, same length, same pictures', async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -97,7 +91,7 @@ test('a recording exported as MP4: H.264 with the announced audio, index first, 
   // The same picture at the same time as the source.
   const middle = (sourceInfo.duration ?? 0) / 2;
   const [expected, actual] = await Promise.all([frameAt(source, middle), frameAt(file, middle)]);
-  const difference = meanDifference(expected.data, actual.data);
+  const difference = meanFrameDifference(expected, actual);
   console.log(`mp4 export: mean pixel difference at ${middle.toFixed(2)} s: ${difference.toFixed(2)}`);
   expect(difference).toBeLessThan(8);
 

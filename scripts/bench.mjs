@@ -3,9 +3,11 @@
 // build and prints figures read from the output files and from the DevTools protocol.
 //
 //   npm run bench              three 30 s conditions, hard content for 5 minutes (a noise camera, a
-//                              noise screen), then Stop-to-ready after 1 and 10 minutes
+//                              noise screen), then Stop-to-ready after 1 and 10 minutes, each of
+//                              those two recordings exported as MP4, and 10 s trimmed from each
 //   npm run bench -- --quick   the three conditions, and hard content for 1 minute
 //   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
+//   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //
 // Chromium is spawned here and driven over the DevTools protocol, not by Playwright: Playwright
 // disables background throttling and keeps every tab it touches "visible", and a tab hidden
@@ -18,6 +20,7 @@ import {
   servePreview, startRecording, stopAndSave,
 } from './bench/browser.mjs';
 import { runHardContent } from './bench/hard-content.mjs';
+import { benchExport, benchTrim } from './bench/export-trim.mjs';
 const quick = process.argv.includes('--quick');
 const CONDITION_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 
@@ -57,7 +60,7 @@ async function runCondition(cdp, name, dir) {
   return { name, ...fileFigures(file), main, readyMs, notes };
 }
 
-async function runLong(cdp, minutes, dir) {
+async function runLong(cdp, browserPid, minutes, dir) {
   const tab = await openStudio(cdp);
   await startRecording(tab);
   await sleep(5000);
@@ -65,8 +68,11 @@ async function runLong(cdp, minutes, dir) {
   await sleep(minutes * 60_000 - 5000);
   const heapAfter = await heapUsed(cdp, tab);
   const { readyMs, savedMs, sizeMb, file } = await stopAndSave(cdp, tab, dir);
+  const figures = fileFigures(file);
+  const exported = await benchExport(tab, browserPid, figures.duration);
+  const trimmed = await benchTrim(cdp, tab, file, figures.duration);
   await cdp.send('Target.closeTarget', { targetId: tab.targetId });
-  return { minutes, readyMs, savedMs, sizeMb, heapGrowthMb: (heapAfter.total - heapBefore.total) / 1024 / 1024, heapTargets: 1 + heapAfter.workers, ...fileFigures(file) };
+  return { minutes, readyMs, savedMs, sizeMb, heapGrowthMb: (heapAfter.total - heapBefore.total) / 1024 / 1024, heapTargets: 1 + heapAfter.workers, ...figures, exported, trimmed };
 }
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'framecast-bench-'));
@@ -85,7 +91,7 @@ try {
 
   const rows = [];
   const only = (process.env.BENCH_ONLY ?? 'visible,hidden,busy,hard').split(',').filter(Boolean);
-  for (const name of only.filter((n) => n !== 'hard')) {
+  for (const name of only.filter((n) => n !== 'hard' && n !== 'long')) {
     console.log(`recording ${CONDITION_SECONDS} s, tab ${name}…`);
     rows.push(await runCondition(cdp, name, downloads));
   }
@@ -108,12 +114,18 @@ try {
     await runHardContent(tmp, Number(process.env.BENCH_HARD_SECONDS ?? (quick ? 60 : 300)));
   }
 
-  if (!quick && !process.env.BENCH_ONLY) {
+  if (!quick && (!process.env.BENCH_ONLY || only.includes('long'))) {
     for (const minutes of (process.env.BENCH_LONG_MINUTES ?? '1,10').split(',').map(Number)) {
       console.log(`\nrecording ${minutes} min…`);
-      const r = await runLong(cdp, minutes, downloads);
+      const r = await runLong(cdp, chrome.child.pid, minutes, downloads);
       console.log(
         `${minutes} min: stop→ready ${r.readyMs} ms (download written ${r.savedMs} ms, ${r.sizeMb.toFixed(0)} MB), JS heap growth ${r.heapGrowthMb.toFixed(1)} MB (page + ${r.heapTargets - 1} worker), ${r.fps.toFixed(1)} fps, largest gap ${r.largestGapMs.toFixed(0)} ms, duration ${r.duration.toFixed(1)} s`,
+      );
+      console.log(
+        `${minutes} min: export as MP4 ${r.exported.seconds.toFixed(1)} s = ${r.exported.speed.toFixed(2)}× real time, browser PSS peak growth ${r.exported.pssGrowthMb.toFixed(1)} MB (${r.exported.where} MB)`,
+      );
+      console.log(
+        `${minutes} min: trim 10 s from ${r.trimmed.keyFrame.toFixed(2)} s (a key frame, packets copied) ${r.trimmed.atKeyFrame.toFixed(1)} s; from 0.5 s later (start re-encoded) ${r.trimmed.offKeyFrame.toFixed(1)} s`,
       );
     }
   }

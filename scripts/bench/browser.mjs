@@ -205,6 +205,11 @@ export async function mainThreadMeter(cdp, tab) {
 
 /** Proportional set size of a process and all its descendants, in bytes (Linux /proc). */
 export function treePss(rootPid) {
+  return [...pssByProcess(rootPid).values()].reduce((sum, { pss }) => sum + pss, 0);
+}
+
+/** PSS of a process and each of its descendants: pid → { kind (Chromium's --type, or "browser"), pss }. */
+export function pssByProcess(rootPid) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -217,19 +222,22 @@ export function treePss(rootPid) {
       /* exited meanwhile */
     }
   }
-  let total = 0;
+  const result = new Map();
   const queue = [rootPid];
   while (queue.length > 0) {
     const pid = queue.pop();
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
-      total += Number(rollup.match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024;
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      const kind = /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? 'browser';
+      const subtype = /--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1];
+      result.set(pid, { kind: subtype ? `${kind} ${subtype}` : kind, pss: Number(rollup.match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024 });
     } catch {
       /* exited meanwhile */
     }
     queue.push(...(children.get(pid) ?? []));
   }
-  return total;
+  return result;
 }
 
 /**

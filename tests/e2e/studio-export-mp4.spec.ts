@@ -1,8 +1,9 @@
 /**
  * Export as MP4 (issue 18): a recorded take becomes an H.264 MP4 with its index at the front, saved
- * in the library as its own item; cancelling leaves nothing behind and the original untouched.
+ * in the library as its own item; cancelling, or too little storage, leaves nothing behind and the
+ * original untouched.
  */
-import { openSync, readSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { frameAt, meanFrameDifference, probe } from './support/media';
@@ -122,4 +123,37 @@ test('cancelling an export leaves no new item and no stray chunks, and says so',
   await expect(page.getByTestId('library-item')).toHaveCount(1);
   await expect(page.getByTestId('library-format')).toHaveText(['WebM']);
   expect(await strayChunkKeys(page)).toEqual([]);
+});
+
+test('with too little storage free, an export says how much to free, keeps the original whole, and leaves no stray chunks', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  // The export's worker is told what a nearly full disk reports: 1 MB free. (Chromium's DevTools
+  // quota override does not limit IndexedDB writes, so a full disk is told, the way the full-disk
+  // recording test tells the page.)
+  await page.route('**/assets/export.worker-*.js', async (route) => {
+    const response = await route.fetch();
+    const patch = 'navigator.storage.estimate = async () => ({ quota: 200e6, usage: 199e6 });\n';
+    await route.fulfill({ response, body: patch + (await response.text()) });
+  });
+  await openStudio(page, 'Screen + Webcam');
+  await startRecording(page);
+  await page.waitForTimeout(4000);
+  const source = testInfo.outputPath('source.webm');
+  await stopAndDownload(page, source);
+
+  await page.getByRole('region', { name: 'Download Video' }).getByRole('button', { name: 'Export as MP4' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export as MP4' });
+  await dialog.getByRole('button', { name: 'Export', exact: true }).click();
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toContainText('Export failed');
+  await expect(alert).toContainText(/Exporting this recording as MP4 needs [\d.]+ MB of free storage and only 976\.56 KB is free\. Free up [\d.]+ MB/);
+
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page.getByTestId('library-format')).toHaveText(['WebM']);
+  expect(await strayChunkKeys(page)).toEqual([]);
+  const again = page.waitForEvent('download');
+  await page.getByTestId('library-item').getByRole('button', { name: /^Download / }).click();
+  const originalAgain = testInfo.outputPath('original-again.webm');
+  await (await again).saveAs(originalAgain);
+  expect(readFileSync(originalAgain).equals(readFileSync(source)), 'the original downloads the same bytes').toBe(true);
 });

@@ -9,12 +9,24 @@ import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
 import { deleteFileChunks } from '../../src/shared/storage/recordings-db';
 import { openStoredFile } from '../../src/shared/storage/stored-file-reader';
 import { moveMoovToFront } from '../../src/shared/mp4/faststart';
+import { errorIdentity } from '../../src/shared/error-identity';
 
 /** A job the user cancelled: news, not an error, and nothing was kept. */
 export class JobCancelledError extends Error {
   override readonly name = 'JobCancelledError';
   constructor(job: 'Export' | 'Trim') {
     super(`${job} cancelled: nothing was saved, and the recording is unchanged`);
+  }
+}
+
+/** The browser refused to store more: a full disk, or the site's share of it used up. */
+export class JobStorageFullError extends Error {
+  override readonly name = 'JobStorageFullError';
+  constructor(job: 'Export' | 'Trim') {
+    super(
+      `Storage is full: this browser has no space left for the ${job === 'Export' ? 'MP4' : 'trimmed copy'}. ` +
+        'Nothing was saved, and the recording is unchanged. Free up disk space or delete old recordings, then try again',
+    );
   }
 }
 
@@ -57,6 +69,7 @@ export abstract class ConversionJob {
   protected async abandon(error: unknown, keys: readonly string[]): Promise<never> {
     await Promise.all(keys.map((key) => deleteFileChunks(key))).catch(() => undefined);
     if (error instanceof ConversionCanceledError || this.cancelled) throw new JobCancelledError(this.job);
+    if (errorIdentity(error).name === 'QuotaExceededError') throw new JobStorageFullError(this.job);
     throw error;
   }
 }

@@ -22,10 +22,10 @@ async function openTabToShare(page: Page): Promise<void> {
 }
 
 async function selectTab(page: Page): Promise<void> {
-  const select = page.getByRole('button', { name: 'Select screen', exact: true });
-  await select.click();
-  // The button keeps its name and turns disabled while a screen is shared.
-  await expect(select).toHaveText('Screen Selected', { timeout: 20_000 });
+  const controls = page.getByRole('toolbar', { name: 'Recording controls' });
+  await controls.getByRole('button', { name: 'Select Screen', exact: true }).click();
+  // While a screen is shared the button is named for what it shows, and disabled.
+  await expect(controls.getByRole('button', { name: 'Screen Selected', exact: true })).toBeDisabled({ timeout: 20_000 });
 }
 
 test('with Capture cursor off, the studio says once that the pointer is recorded anyway', async ({ page }) => {
@@ -50,7 +50,7 @@ test('with Capture cursor off, the studio says once that the pointer is recorded
     track?.stop();
     track?.dispatchEvent(new Event('ended'));
   });
-  await expect(page.getByRole('button', { name: 'Select screen', exact: true })).toBeEnabled();
+  await expect(page.getByRole('toolbar', { name: 'Recording controls' }).getByRole('button', { name: 'Select Screen', exact: true })).toBeEnabled();
   await selectTab(page);
   await expect(page.getByText(POINTER_NOTICE)).toHaveCount(1);
 });

@@ -71,7 +71,7 @@ test('ending the screen share stops and saves the recording', async ({ page }, t
   await (await download).saveAs(file);
   await expect(page.getByText('Your video has been processed and is ready for download.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Select screen', exact: true })).toBeEnabled();
+  await expect(page.getByRole('toolbar', { name: 'Recording controls' }).getByRole('button', { name: 'Select Screen', exact: true })).toBeEnabled();
   const info = await probe(file);
   expect(info.duration ?? 0).toBeGreaterThan(1.5);
   expect((await webmLayout(file)).hasCues).toBe(true);

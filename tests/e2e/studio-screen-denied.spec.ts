@@ -18,5 +18,5 @@ test('a cancelled screen picker shows Screen Capture Denied, starts nothing, and
     await expectIdleAndUsable(page);
   }
   await expect(page.getByText('Screen Capture Denied').first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Select screen', exact: true })).toBeEnabled();
+  await expect(page.getByRole('toolbar', { name: 'Recording controls' }).getByRole('button', { name: 'Select Screen', exact: true })).toBeEnabled();
 });

@@ -119,7 +119,7 @@ test('with auto-start on in a screen mode, selecting the screen starts the recor
   await page.goto('/studio');
   await expect(page.getByTestId('auto-start-hint')).toContainText('recording starts as soon as you select a screen');
   expect(await badgeAppearsWithin(page, 1000)).toBe(false);
-  await page.getByRole('button', { name: 'Select screen', exact: true }).click();
+  await page.getByRole('toolbar', { name: 'Recording controls' }).getByRole('button', { name: 'Select Screen', exact: true }).click();
   await expect(page.getByTestId('recording-badge')).toHaveText('REC', { timeout: 20_000 });
   await expect(page.getByTestId('auto-start-hint')).toHaveCount(0);
 });

@@ -47,7 +47,6 @@ export function ControlBar({ snapshot, ...on }: ControlBarProps) {
         size="md"
         variant="default"
         leftSection={<IconDeviceDesktop size={18} aria-hidden />}
-        aria-label="Select screen"
         disabled={hasScreen || active || processing}
         onClick={on.onSelectScreen}
       >

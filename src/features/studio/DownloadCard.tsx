@@ -1,6 +1,6 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconMovie } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ExportMp4Dialog } from '../library';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import type { FinishedRecording } from './studio-controller';
@@ -8,8 +8,13 @@ import type { FinishedRecording } from './studio-controller';
 export function DownloadCard({ recording, onDownload }: { recording: FinishedRecording; onDownload: () => void }) {
   const [exporting, setExporting] = useState(false);
   const titleId = useId();
+  const card = useRef<HTMLElement>(null);
+  // A recording just finished: focus comes here, where its file is, wherever Stop was pressed.
+  useEffect(() => {
+    card.current?.focus();
+  }, [recording.id]);
   return (
-    <Card withBorder component="section" aria-labelledby={titleId}>
+    <Card withBorder component="section" aria-labelledby={titleId} ref={card} tabIndex={-1} data-testid="download-card">
       <Title order={2} size="h4" mb="xs" id={titleId}>
         Download Video
       </Title>

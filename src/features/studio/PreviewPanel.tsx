@@ -17,7 +17,7 @@ export function PreviewPanel({ snapshot, hostRef }: { snapshot: StudioSnapshot; 
           </Badge>
         ) : null}
         {recordingState === 'paused' ? (
-          <Badge color="yellow" variant="filled" c="dark" data-testid="recording-badge">
+          <Badge color="yellow" variant="filled" data-testid="recording-badge">
             Paused
           </Badge>
         ) : null}

@@ -1,6 +1,8 @@
-import { Card, Container, Grid, Stack } from '@mantine/core';
+import { Button, Card, Container, Grid, Group, Stack } from '@mantine/core';
+import { IconKeyboard } from '@tabler/icons-react';
 import { useBlocker, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { LiveAnnouncer } from '../../shared/ui/LiveAnnouncer';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library';
 import { modeNeedsWebcam } from '../recording';
@@ -13,7 +15,9 @@ import { ModeSelector } from './ModeSelector';
 import { PreviewPanel } from './PreviewPanel';
 import { QuickSetupCard } from './QuickSetupCard';
 import { StatsCard } from './StatsCard';
-import { matchShortcut } from './studio-shortcuts';
+import { KeyboardShortcutsDialog } from './KeyboardShortcutsDialog';
+import { isHelpKey, isTyping, matchShortcut } from './studio-shortcuts';
+import { useStudioAnnouncements } from './useStudioAnnouncements';
 import { useAutoStart } from './useAutoStart';
 import { useCameraMayStart } from './useCameraMayStart';
 import { useStudioController } from './useStudioController';
@@ -26,6 +30,8 @@ export function StudioPage() {
   useWebcamForMode(controller, snapshot.mode, cameraMayStart);
   const cameraWaitsForClick = !cameraMayStart && modeNeedsWebcam(snapshot.mode) && !snapshot.hasWebcam;
   const autoStartWaiting = useAutoStart(controller, snapshot);
+  const announcement = useStudioAnnouncements(controller);
+  const [showShortcuts, setShowShortcuts] = useState(false);
   const { recordingState } = snapshot;
   const requestedMode = useSearch({ from: '/studio', select: (search) => search.mode });
   const capturing = recordingState === 'recording' || recordingState === 'paused' || recordingState === 'processing';
@@ -46,6 +52,13 @@ export function StudioPage() {
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Keys typed into a field are text, never commands.
+      if (isTyping(document.activeElement)) return;
+      if (isHelpKey(event)) {
+        event.preventDefault();
+        setShowShortcuts(true);
+        return;
+      }
       const shortcut = matchShortcut(event);
       if (!shortcut) return;
       event.preventDefault();
@@ -64,6 +77,13 @@ export function StudioPage() {
 
   return (
     <Container size="xl" py="xl">
+      <LiveAnnouncer text={announcement} testId="studio-announcer" />
+      <KeyboardShortcutsDialog
+        opened={showShortcuts}
+        onClose={() => {
+          setShowShortcuts(false);
+        }}
+      />
       <PageHeader title="Recording Studio" intro="Pick what to record, connect your sources, and press Start." />
       <Grid mt="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -102,6 +122,18 @@ export function StudioPage() {
                 }}
                 onStop={() => void controller.stop()}
               />
+              <Group justify="center">
+                <Button
+                  variant="subtle"
+                  size="compact-sm"
+                  leftSection={<IconKeyboard size={16} aria-hidden />}
+                  onClick={() => {
+                    setShowShortcuts(true);
+                  }}
+                >
+                  Keyboard shortcuts
+                </Button>
+              </Group>
             </Stack>
           </Card>
         </Grid.Col>

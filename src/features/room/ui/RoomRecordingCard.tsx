@@ -35,7 +35,7 @@ export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onS
           </Badge>
         ) : null}
         {recordingState === 'paused' ? (
-          <Badge color="yellow" variant="filled" c="dark" data-testid="room-recording-badge">
+          <Badge color="yellow" variant="filled" data-testid="room-recording-badge">
             Paused
           </Badge>
         ) : null}

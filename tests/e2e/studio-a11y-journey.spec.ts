@@ -48,7 +48,7 @@ test('the studio journey has no serious or critical axe violations in either sch
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await download;
-  await expect(announcer).toHaveText('Recording saved to Your recordings. The download card is below.');
+  await expect(announcer).toHaveText('Recording saved to Your recordings');
   await expect(page.getByRole('region', { name: 'Download Video' })).toBeFocused();
   await clean(page, 'after Stop, download card and notifications up');
 

@@ -181,16 +181,26 @@ test('closing it stops the camera and the microphone, and focus returns to the l
   await expect(page.getByRole('button', { name: 'Open Floating Webcam' })).toBeFocused();
 });
 
-test('keyboard focus follows minimise and restore', async ({ page }) => {
+test('keyboard focus follows minimise and restore, and Escape leaves the window for its launcher', async ({ page }) => {
   const win = await openFromStudio(page);
+  const launcher = page.locator('[data-webcam-window-launcher]');
   await win.getByRole('button', { name: 'Minimise webcam window' }).focus();
   await page.keyboard.press('Enter');
   await expect(win.getByRole('button', { name: 'Restore webcam window' })).toBeFocused();
+  // Minimised, Escape goes back to the page and the bar stays.
+  await page.keyboard.press('Escape');
+  await expect(launcher).toBeFocused();
+  await expect(win.getByRole('button', { name: 'Restore webcam window' })).toBeVisible();
+  await win.getByRole('button', { name: 'Restore webcam window' }).focus();
   await page.keyboard.press('Enter');
   await expect(win.getByRole('button', { name: 'Minimise webcam window' })).toBeFocused();
   // And on from there, as before: Tab reaches Close.
   await page.keyboard.press('Tab');
   await expect(win.getByRole('button', { name: 'Close webcam window' })).toBeFocused();
+  // Open, Escape goes back to the page too, and the window stays.
+  await page.keyboard.press('Escape');
+  await expect(launcher).toBeFocused();
+  await expect(win.getByRole('button', { name: 'Close webcam window' })).toBeVisible();
 });
 
 test("closed from the keyboard where no launcher is left (Home's dialog closed), focus goes to the page", async ({ page }) => {

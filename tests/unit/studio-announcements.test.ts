@@ -9,7 +9,7 @@ describe('studioAnnouncement', () => {
     expect(studioAnnouncement(state('recording'), state('paused'))).toBe('Recording paused');
     expect(studioAnnouncement(state('paused'), state('recording'))).toBe('Recording resumed');
     expect(studioAnnouncement(state('recording'), state('processing'))).toBe('Recording stopped. Saving it…');
-    expect(studioAnnouncement(state('processing'), state('idle', 'r1'))).toBe('Recording saved to Your recordings. The download card is below.');
+    expect(studioAnnouncement(state('processing'), state('idle', 'r1'))).toBe('Recording saved to Your recordings');
   });
 
   it('says nothing when nothing a listener cares about changed', () => {

@@ -11,7 +11,7 @@ export interface AnnouncedState {
 }
 
 export function studioAnnouncement(previous: AnnouncedState, next: AnnouncedState): string | null {
-  if (next.savedId !== null && next.savedId !== previous.savedId) return 'Recording saved to Your recordings. The download card is below.';
+  if (next.savedId !== null && next.savedId !== previous.savedId) return 'Recording saved to Your recordings';
   const from = previous.recordingState;
   const to = next.recordingState;
   if (from === to) return null;

@@ -65,6 +65,12 @@ export default function FloatingWebcamWindow({ onClose }: { onClose: () => void 
     'aria-describedby': moveHintId,
     'aria-keyshortcuts': ARROW_SHORTCUTS,
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      // Escape leaves the window (it stays open) for the page, at the button that opened it.
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        returnFocusToPage();
+        return;
+      }
       geometry.onKeyDown(event, 'window');
     },
   };

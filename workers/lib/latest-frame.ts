@@ -8,6 +8,9 @@
  * draws the newest picture already converted and never waits, which keeps the recording at its
  * frame rate with no gaps even when a source picture updates late.
  */
+/** How long a replaced source's frames are closed as they come before its stream is cancelled. */
+const DRAIN_LIMIT_MS = 2000;
+
 export class LatestFrame {
   private frame: VideoFrame | ImageBitmap | null = null;
   private version = 0;
@@ -31,21 +34,32 @@ export class LatestFrame {
     return this.frame !== null;
   }
 
-  /** Reads a transferred track readable until it ends or the source is replaced. */
+  /**
+   * Reads a transferred track readable until it ends. Once the source is replaced or cleared, what
+   * still arrives is closed until the track ends (its page stops it), and the stream is cancelled
+   * only if frames keep coming past DRAIN_LIMIT_MS: cancelling at once drops the frame the page's
+   * side of the transfer holds in flight, unclosed, and Chromium then warns it was garbage collected.
+   */
   consume(readable: ReadableStream<VideoFrame>): void {
     this.release();
     const reader = readable.getReader();
     this.reader = reader;
     void (async () => {
+      let detachedAt: number | null = null;
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
-          if (this.reader !== reader) {
-            value.close();
+          if (this.reader === reader) {
+            this.replace(value);
+            continue;
+          }
+          value.close();
+          detachedAt ??= performance.now();
+          if (performance.now() - detachedAt > DRAIN_LIMIT_MS) {
+            await reader.cancel();
             break;
           }
-          this.replace(value);
         }
       } catch {
         // The track ended or the stream was cancelled: the last picture stays until cleared.
@@ -63,10 +77,9 @@ export class LatestFrame {
     return this.convertedVersion >= 0 && this.frame ? this.canvas : null;
   }
 
+  /** Lets go of the source (its reader drains, see `consume`) and of the last picture. */
   release(): void {
-    const reader = this.reader;
     this.reader = null;
-    void reader?.cancel().catch(() => undefined);
     this.frame?.close();
     this.frame = null;
     this.version += 1;

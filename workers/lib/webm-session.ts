@@ -181,11 +181,15 @@ export class WebmSession {
 
   async finish(durationMs: number): Promise<RecordingResult> {
     this.cutAudio(durationMs / 1000);
-    await patchRecording(this.options.recordingId, { state: 'finalizing' });
+    // Marked while the encoder drains (a transaction of ~30 ms at Stop), not before it: only the
+    // finished file, written after both, depends on the mark.
+    const marked = patchRecording(this.options.recordingId, { state: 'finalizing' });
+    marked.catch(() => undefined); // reported below, where it is awaited
     await Promise.allSettled([...this.inFlight]);
     await this.encoder.flush().catch((error: unknown) => {
       this.fail(error);
     });
+    await marked;
     if (this.failure) throw toError(this.failure);
     this.encoder.close();
     this.video.close();

@@ -1,5 +1,6 @@
 import { ClientOnly, Outlet, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { focusIfLost } from '../shared/ui/focus-if-lost';
 import { mayHoldRecordings } from '../shared/storage/recordings-presence';
 import { PwaManager } from '../features/pwa/PwaManager';
 import { WebcamWindowHost } from '../features/webcam-window/WebcamWindowHost';
@@ -29,8 +30,21 @@ function useMayHoldRecordings(): boolean {
   return may;
 }
 
+/** After a navigation that took the focused control with it (Leave Room, say), focus goes to the new page's content. */
+function useFocusMainAfterNavigation(main: RefObject<HTMLElement | null>): void {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (pathname === previous.current) return;
+    previous.current = pathname;
+    focusIfLost(main.current);
+  }, [pathname, main]);
+}
+
 export function RootLayout() {
   const showRecovery = useMayHoldRecordings();
+  const main = useRef<HTMLElement>(null);
+  useFocusMainAfterNavigation(main);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -38,7 +52,7 @@ export function RootLayout() {
       </a>
       <PageHead />
       <Header />
-      <main id="main" className={classes.main} tabIndex={-1}>
+      <main id="main" className={classes.main} tabIndex={-1} ref={main}>
         {/* Client only: it reads this device's IndexedDB, which prerendered HTML cannot know. */}
         <ClientOnly>
           <StorageUpdateNotice />

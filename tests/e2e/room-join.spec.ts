@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
+import { axeFindings } from './support/axe';
 import {
   expectParticipantCount,
   expectVideoFlowing,
@@ -18,15 +18,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 async function expectAccessible(page: Page): Promise<void> {
-  // Toasts fade in and out; axe would measure a half-transparent one's contrast.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
-      for (let node: Element | null = toast; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
-      return true;
-    }),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeFindings(page)).toEqual([]);
 }
 
 test('the host approves a guest, and each sees the other live', async ({ page: host, context, guard }) => {

@@ -24,12 +24,16 @@ test('a connection closed under the room is rebuilt with backoff and the video r
   });
   expect(await framesDecoded(guest)).toBe(0);
   await expect(tile(guest, 'Hana')).not.toHaveAttribute('data-state', 'playing');
+  // Said once to a screen reader each way, by the guest's live region.
+  const announcer = guest.getByTestId('room-announcer');
+  await expect(announcer).toHaveText('Connection to Hana lost. Reconnecting…');
 
   // Backoff: the first retry waits 1–2 s, so a new connection is never immediate.
   await expect.poll(connections, { timeout: 20_000 }).toBeGreaterThan(before);
   expect(Date.now() - closedAt).toBeGreaterThanOrEqual(1000);
   await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
   await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  await expect(announcer).toHaveText('Connection to Hana is back');
   let resumed = 0;
   await expect.poll(async () => (resumed = await framesDecoded(guest)), { timeout: 20_000 }).toBeGreaterThan(0);
   await expect.poll(() => framesDecoded(guest), { timeout: 15_000 }).toBeGreaterThan(resumed + 10);

@@ -62,8 +62,10 @@ test('two app nodes share rooms through Redis: host on one, guest on the other, 
     // Node 2 goes down and comes back on its address: the guest reconnects and is still Gus.
     await node2.stop();
     await expect(guest.getByTestId('room-reconnecting')).toBeVisible();
+    await expect(guest.getByTestId('room-announcer')).toHaveText('Connection to the room lost. Reconnecting…');
     node2 = await startAppNode(env, node2.port);
     await expect(guest.getByTestId('room-reconnecting')).toHaveCount(0, { timeout: 15_000 });
+    await expect(guest.getByTestId('room-announcer')).toHaveText('Connection to the room is back');
     await expectParticipantCount(host, 2);
     await expect(host.getByText('Gus left the room.')).toHaveCount(0);
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect } from './support/test';
+import { expectAxeCleanInBothSchemes } from './support/axe';
 import { SETTINGS_KEY, chooseOption, chooseTheme, colorScheme, openSettings, setBitrate, setSwitch, storedSettings } from './support/settings';
 
 test.use({ colorScheme: 'light' });
@@ -146,6 +147,7 @@ for (const [label, text] of [
     await (await chooser).setFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(text) });
     await expect(page.getByText('Import Failed')).toBeVisible();
     await expect(page.getByText('Failed to import settings. Please check the file format.')).toBeVisible();
+    await expectAxeCleanInBothSchemes(page, `settings, import of ${label} failed`, { seriousOnly: true });
     await expect(page.getByRole('slider', { name: 'Video bitrate' })).toHaveAttribute('aria-valuenow', '3000');
     await expect(page.getByRole('radio', { name: /^1080p/ })).toBeChecked();
     expect(await page.evaluate((key) => localStorage.getItem(key), SETTINGS_KEY)).toBe(before);

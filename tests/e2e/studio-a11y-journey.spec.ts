@@ -3,11 +3,20 @@
  * the dark scheme, at each step of a studio journey: idle, recording, paused, after Stop (download
  * card and notifications up), the library with its rename field and delete confirmation open, and
  * every dialog the studio opens. Along the way: what the live region says at each change, where
- * focus lands, and the keyboard shortcuts dialog.
+ * focus lands, and the keyboard shortcuts dialog. Then the passing states, held long enough to
+ * check (acquiring the screen, processing after Stop). The floating window's states are checked in
+ * webcam-window.spec.ts.
  */
 import { test, expect } from './support/test';
 import { expectAxeCleanInBothSchemes } from './support/axe';
 import { openStudio, startRecording } from './support/studio';
+
+declare global {
+  interface Window {
+    /** Lets a held step go on: the screen picker's answer, or the recorder worker's stop. */
+    __release?: () => void;
+  }
+}
 
 const clean = (page: Parameters<typeof expectAxeCleanInBothSchemes>[0], state: string) => expectAxeCleanInBothSchemes(page, state, { seriousOnly: true });
 
@@ -78,4 +87,48 @@ test('the studio journey has no serious or critical axe violations in either sch
   await item.getByRole('button', { name: /^Delete / }).click();
   await expect(page.getByRole('button', { name: 'Delete recording' })).toBeVisible();
   await clean(page, 'library, delete confirmation open');
+});
+
+test('acquiring the screen and processing after Stop have no serious or critical axe violations in either scheme', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Two steps are held until the test lets them go: the screen picker's answer (acquiring), and the
+  // recorder worker's stop call (processing). Nothing else about them changes.
+  await page.addInitScript(() => {
+    const hold = () =>
+      new Promise<void>((resolve) => {
+        window.__release = resolve;
+      });
+    const pickScreen = navigator.mediaDevices.getDisplayMedia.bind(navigator.mediaDevices);
+    navigator.mediaDevices.getDisplayMedia = async (options) => {
+      await hold();
+      return pickScreen(options);
+    };
+    const post: (this: Worker, message: unknown, options?: StructuredSerializeOptions) => void = Reflect.get(Worker.prototype, 'postMessage');
+    Object.defineProperty(Worker.prototype, 'postMessage', {
+      value(this: Worker, message: unknown, options?: StructuredSerializeOptions) {
+        const call = message as { type?: string; path?: string[] } | null;
+        if (call?.type === 'APPLY' && call.path?.join('.') === 'stop') void hold().then(() => post.call(this, message, options));
+        else post.call(this, message, options);
+      },
+    });
+  });
+  await openStudio(page, 'Screen + Webcam');
+  await expect(page.getByTestId('studio-preview')).toBeVisible();
+  const releaseHeld = () => page.evaluate(() => window.__release?.());
+
+  await page.getByRole('button', { name: 'Start recording' }).click();
+  await expect(page.getByRole('button', { name: 'Start recording' })).toHaveAttribute('data-loading', 'true');
+  await clean(page, 'acquiring the screen');
+  await releaseHeld();
+  await expect(page.getByTestId('recording-badge')).toHaveText('REC', { timeout: 20_000 });
+
+  await page.waitForTimeout(1000);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(page.getByRole('button', { name: 'Start recording' })).toHaveText('Processing…');
+  await expect(page.getByTestId('studio-announcer')).toHaveText('Recording stopped. Saving it…');
+  await clean(page, 'processing after Stop');
+  const saved = page.waitForEvent('download');
+  await releaseHeld();
+  await saved;
+  await expect(page.getByTestId('studio-announcer')).toHaveText('Recording saved to Your recordings');
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { test, expect, type PageGuard } from './support/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
+import { expectAxeCleanInBothSchemes } from './support/axe';
 import { frameAt, probe, webmLayout } from './support/media';
 import { recordThenCrash, recordingStartedAt, recoverAndDownload, storedChunkCount } from './support/recovery';
 import { openStudio, startRecording } from './support/studio';
@@ -29,8 +30,11 @@ test('a crashed tab loses at most a second, and Recover gives a seekable file in
   const next = await context.newPage();
   guard.watch(next);
   await next.goto('/studio');
+  await expect(next.getByRole('region', { name: 'A recording was interrupted' })).toBeVisible({ timeout: 20_000 });
+  await expectAxeCleanInBothSchemes(next, 'the recovery notice', { seriousOnly: true });
   const file = testInfo.outputPath('recovered.webm');
   await recoverAndDownload(next, file);
+  await expectAxeCleanInBothSchemes(next, 'a recording recovered', { seriousOnly: true });
   const duration = await expectSeekable(file);
   const lost = recorded - duration;
   testInfo.annotations.push({ type: 'seconds lost', description: lost.toFixed(2) });
@@ -102,6 +106,7 @@ test('Discard removes the interrupted recording and its stored bytes', async ({ 
   // Nothing goes before a confirmation that names it; Keep it changes nothing.
   const confirm = notice.getByRole('group', { name: /^Confirm discarding the Screen \+ Webcam recording from/ });
   await expect(confirm).toContainText(/Delete the Screen \+ Webcam recording from .*, \d+:\d{2} \([\d.]+ [KM]B\), from this browser\?/);
+  await expectAxeCleanInBothSchemes(next, 'the discard confirmation', { seriousOnly: true });
   await confirm.getByRole('button', { name: 'Keep it' }).click();
   expect(await storedChunkCount(next)).toBeGreaterThan(0);
   await notice.getByRole('button', { name: /^Discard/ }).click();
@@ -147,6 +152,7 @@ test('a recording that cannot be repaired is never a dead end: Retry, Download a
   // Retry runs the repair again (and fails again on these bytes), and the choices stay.
   await notice.getByRole('button', { name: /^Retry/ }).click();
   await expect(notice.getByRole('alert')).toContainText('Recovery failed');
+  await expectAxeCleanInBothSchemes(next, 'a failed recovery, with its choices', { seriousOnly: true });
   const download = next.waitForEvent('download');
   await notice.getByRole('button', { name: /^Download as-is/ }).click();
   const file = testInfo.outputPath('as-is.webm');

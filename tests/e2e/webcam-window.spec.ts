@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './support/test';
+import { expectAxeCleanInBothSchemes } from './support/axe';
 import { allUserTracks, microphoneTracks, watchUserMedia } from './support/user-media';
 import { box, cameraTrack, chooseShape, dragHeader, grabResizeHandle, openFromStudio, webcamWindow } from './support/webcam-window';
 
@@ -18,6 +19,8 @@ test("opened from Home's Quick Start, the live webcam plays and the dialog close
   await page.goto('/');
   await page.getByRole('button', { name: 'Open Persistent Webcam' }).click();
   const dialog = page.getByRole('dialog', { name: 'Persistent Webcam' });
+  await expect(dialog).toBeVisible();
+  await expectAxeCleanInBothSchemes(page, "Home's Persistent Webcam dialog", { seriousOnly: true });
   await dialog.getByRole('button', { name: 'Open Floating Webcam' }).click();
   await expect(dialog).toHaveCount(0);
   const win = webcamWindow(page);

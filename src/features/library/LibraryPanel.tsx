@@ -1,5 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { deleteRecording, patchRecording } from '../../shared/storage/recordings-db';
 import { RecordingItem } from './RecordingItem';
 import { recordingsQuery, useRecordingsSync, useRefreshRecordings } from './recordings-query';
@@ -11,12 +12,20 @@ export function LibraryPanel() {
   const refresh = useRefreshRecordings();
   const { data = [] } = useQuery(recordingsQuery);
   const rename = useMutation({ mutationFn: ({ id, name }: { id: string; name: string }) => patchRecording(id, { name }), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: deleteRecording, onSuccess: refresh });
+  const title = useRef<HTMLHeadingElement>(null);
+  const remove = useMutation({
+    mutationFn: deleteRecording,
+    // The deleted item took the focused button with it: focus goes to the list's heading, not the page's top.
+    onSuccess: async () => {
+      await refresh();
+      title.current?.focus();
+    },
+  });
   const done = data.filter((row) => row.state === 'done');
 
   return (
     <Card withBorder component="section" aria-labelledby="library-title" id="recordings">
-      <Title order={2} size="h4" id="library-title" mb="sm">
+      <Title order={2} size="h4" id="library-title" mb="sm" ref={title} tabIndex={-1}>
         Your recordings
       </Title>
       <Stack gap="sm">

@@ -49,7 +49,7 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
     target.participantLeft(participantId, reason);
   });
   on('guest-request', ({ guest }) => {
-    if (!target.guestDialogOpen()) target.notify({ title: 'Guest Request', message: `${guest.name} wants to join the room.`, tone: 'info' });
+    if (!target.guestDialogOpen()) target.notify({ title: 'Guest Request', message: `${guest.name} wants to join the room.`, tone: 'info', quiet: true });
   });
   on('pending-guests', ({ guests }) => {
     store.dispatch({ type: 'pending-guests', guests });

@@ -7,6 +7,8 @@ export interface RoomNotice {
   action?: { label: string; run: () => void };
   /** Stays until dismissed. */
   sticky?: boolean;
+  /** Shown but not announced: the room's live region already says it. */
+  quiet?: boolean;
 }
 
 /** A finished file of a room recording, stored in IndexedDB. */

@@ -10,7 +10,9 @@ import {
   IconVideo,
   IconVideoOff,
 } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import type { StudioSnapshot } from './studio-controller';
+import { focusIfLost } from '../../shared/ui/focus-if-lost';
 import { SHORTCUTS } from './studio-shortcuts';
 
 interface ControlBarProps {
@@ -28,6 +30,12 @@ export function ControlBar({ snapshot, ...on }: ControlBarProps) {
   const { recordingState, videoEnabled, audioEnabled, hasScreen, acquiring } = snapshot;
   const active = recordingState === 'recording' || recordingState === 'paused';
   const processing = recordingState === 'processing';
+  const paused = recordingState === 'paused';
+  // Start is disabled while the devices come up, which drops its focus: once recording, it is Stop's.
+  const startStop = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (active) focusIfLost(startStop.current);
+  }, [active]);
   const videoLabel = videoEnabled ? 'Turn camera off' : 'Turn camera on';
   const audioLabel = audioEnabled ? 'Mute microphone' : 'Unmute microphone';
 
@@ -53,40 +61,32 @@ export function ControlBar({ snapshot, ...on }: ControlBarProps) {
         {hasScreen ? 'Screen Selected' : 'Select Screen'}
       </Button>
       {active ? (
-        <>
-          {recordingState === 'paused' ? (
-            <Tooltip label={`Resume recording (${SHORTCUTS.pause.label})`}>
-              <Button size="md" color="teal" leftSection={<IconPlayerPlay size={18} aria-hidden />} aria-label="Resume recording" onClick={on.onResume}>
-                Resume
-              </Button>
-            </Tooltip>
-          ) : (
-            <Tooltip label={`Pause recording (${SHORTCUTS.pause.label})`}>
-              <Button size="md" color="yellow.8" leftSection={<IconPlayerPause size={18} aria-hidden />} aria-label="Pause recording" onClick={on.onPause}>
-                Pause
-              </Button>
-            </Tooltip>
-          )}
-          <Tooltip label={`Stop recording (${SHORTCUTS.startStop.label})`}>
-            <Button size="md" color="red.8" leftSection={<IconPlayerStop size={18} aria-hidden />} aria-label="Stop recording" onClick={on.onStop}>
-              Stop
-            </Button>
-          </Tooltip>
-        </>
-      ) : (
-        <Tooltip label={`Start recording (${SHORTCUTS.startStop.label})`}>
+        <Tooltip label={`${paused ? 'Resume' : 'Pause'} recording (${SHORTCUTS.pause.label})`}>
           <Button
             size="md"
-            color="red.8"
-            leftSection={<IconPlayerRecord size={18} aria-hidden />}
-            aria-label="Start recording"
-            loading={acquiring || processing}
-            onClick={on.onStart}
+            color={paused ? 'teal' : 'yellow.8'}
+            leftSection={paused ? <IconPlayerPlay size={18} aria-hidden /> : <IconPlayerPause size={18} aria-hidden />}
+            aria-label={paused ? 'Resume recording' : 'Pause recording'}
+            onClick={paused ? on.onResume : on.onPause}
           >
-            {processing ? 'Processing…' : 'Start'}
+            {paused ? 'Resume' : 'Pause'}
           </Button>
         </Tooltip>
-      )}
+      ) : null}
+      {/* One button that turns from Start into Stop, where focus stays as the recording begins. */}
+      <Tooltip label={`${active ? 'Stop' : 'Start'} recording (${SHORTCUTS.startStop.label})`}>
+        <Button
+          ref={startStop}
+          size="md"
+          color="red.8"
+          leftSection={active ? <IconPlayerStop size={18} aria-hidden /> : <IconPlayerRecord size={18} aria-hidden />}
+          aria-label={active ? 'Stop recording' : 'Start recording'}
+          loading={acquiring || processing}
+          onClick={active ? on.onStop : on.onStart}
+        >
+          {active ? 'Stop' : processing ? 'Processing…' : 'Start'}
+        </Button>
+      </Tooltip>
     </Group>
   );
 }

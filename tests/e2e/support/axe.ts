@@ -9,9 +9,24 @@ import { expect } from './test';
 
 export type Scheme = 'light' | 'dark';
 
-/** axe's findings as "rule: targets" lines; with `seriousOnly`, only serious and critical ones. */
+/**
+ * axe's findings as "rule: targets" lines; with `seriousOnly`, only serious and critical ones.
+ *
+ * A scan takes seconds on a busy machine, long enough for a toast to start fading out under it and
+ * be measured half-transparent. So the page is scanned asking for reduced motion (toasts appear and
+ * go at once) once every toast on screen is fully opaque; the page's own motion setting is restored after.
+ */
 export async function axeFindings(page: Page, options: { seriousOnly?: boolean } = {}): Promise<string[]> {
+  const reducedBefore = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
+      for (let node: Element | null = toast; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+      return true;
+    }),
+  );
   const results = await new AxeBuilder({ page }).analyze();
+  if (!reducedBefore) await page.emulateMedia({ reducedMotion: 'no-preference' });
   return results.violations
     .filter((violation) => !options.seriousOnly || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${String(violation.impact)}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import type { PendingGuest } from '../signaling/protocol';
+import { focusIsLost } from '../../../shared/ui/focus-if-lost';
 import { emptyRequestsText, pendingSummary, requestTimeLabel } from './guest-requests';
 import { GUEST_DIALOG_NOTICE } from '../room-permissions';
 
@@ -15,10 +17,19 @@ interface DialogProps {
 }
 
 export function GuestApprovalDialog({ opened, onClose, isHost, guests, handledRequests, inFlight, onApprove, onReject }: DialogProps) {
+  // An answered request's buttons go busy, then away, focused one included: focus moves on to the
+  // next request's Approve, or to the dialog's close button when none is left.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const dialog = content.current;
+    if (!opened || !dialog || !focusIsLost()) return;
+    const next = dialog.querySelector<HTMLButtonElement>('[data-testid="guest-request"] button:not(:disabled)') ?? dialog.querySelector<HTMLButtonElement>('button:not(:disabled)');
+    next?.focus();
+  }, [opened, guests, inFlight]);
   return (
     <Modal.Root opened={opened} onClose={onClose} centered>
       <Modal.Overlay />
-      <Modal.Content>
+      <Modal.Content ref={content}>
         {/* A plain div: Mantine's <header> here reads as a second page banner to screen readers. */}
         <Modal.Header {...{ component: 'div' }}>
           <Modal.Title>Guest Requests</Modal.Title>

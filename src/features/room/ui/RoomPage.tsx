@@ -7,6 +7,8 @@ import { SignalingModeNotice } from './SignalingModeNotice';
 import { loadStoredRoom } from '../room-storage';
 import { isValidRoomId } from '../sanitize';
 import { useRoomController } from './useRoomController';
+import { useRoomAnnouncements } from './useRoomAnnouncements';
+import { LiveAnnouncer } from '../../../shared/ui/LiveAnnouncer';
 
 export function RoomPage({ roomId }: { readonly roomId: string }) {
   if (!isValidRoomId(roomId)) {
@@ -26,33 +28,42 @@ export function RoomPage({ roomId }: { readonly roomId: string }) {
 function ValidRoom({ roomId }: { readonly roomId: string }) {
   const { controller, snapshot } = useRoomController(roomId);
   const { room } = snapshot;
+  // First in both layouts, so the live region stays mounted (and listening) from the join form into the room.
+  const announcement = useRoomAnnouncements(controller);
+  const announcer = <LiveAnnouncer text={announcement} testId="room-announcer" />;
   if (room.phase === 'joined') {
     return (
-      <Container size="xl" py="xl">
-        <RoomView controller={controller} snapshot={snapshot} />
-      </Container>
+      <>
+        {announcer}
+        <Container size="xl" py="xl">
+          <RoomView controller={controller} snapshot={snapshot} />
+        </Container>
+      </>
     );
   }
   const stored = loadStoredRoom();
   return (
-    <Container size="lg" py="xl">
-      <PageHeader
-        title="Join Room"
-        intro={`You are joining room ${roomId}. Video and audio travel directly between participants; nothing is uploaded.`}
-      />
-      <JoinForm
-        initialName={stored?.userName ?? ''}
-        phase={room.phase}
-        error={snapshot.joinError}
-        onJoin={(name) => void controller.join(name)}
-        onCancel={() => void controller.leave({ notify: false, navigate: false })}
-      />
-      <Stack mt="lg" maw={520}>
-        <SignalingModeNotice mode={snapshot.signaling} />
-      </Stack>
-      <Alert color="gray" mt="lg" maw={520}>
-        The first person to join becomes the host and lets the others in. Everyone needs this browser to allow the camera and microphone.
-      </Alert>
-    </Container>
+    <>
+      {announcer}
+      <Container size="lg" py="xl">
+        <PageHeader
+          title="Join Room"
+          intro={`You are joining room ${roomId}. Video and audio travel directly between participants; nothing is uploaded.`}
+        />
+        <JoinForm
+          initialName={stored?.userName ?? ''}
+          phase={room.phase}
+          error={snapshot.joinError}
+          onJoin={(name) => void controller.join(name)}
+          onCancel={() => void controller.leave({ notify: false, navigate: false })}
+        />
+        <Stack mt="lg" maw={520}>
+          <SignalingModeNotice mode={snapshot.signaling} />
+        </Stack>
+        <Alert color="gray" mt="lg" maw={520}>
+          The first person to join becomes the host and lets the others in. Everyone needs this browser to allow the camera and microphone.
+        </Alert>
+      </Container>
+    </>
   );
 }

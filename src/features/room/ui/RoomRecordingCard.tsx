@@ -1,6 +1,8 @@
 import { Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconPlayerPause, IconPlayerPlay, IconPlayerRecord, IconPlayerStop } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { formatFileSize } from '../../../shared/format';
+import { focusIfLost } from '../../../shared/ui/focus-if-lost';
 import { WithoutMicrophoneNotice } from '../../../shared/ui/WithoutMicrophoneNotice';
 import { formatBitrate, formatMegabytes, formatRoomDuration, RECORDING_MODE_LABELS } from '../recording/room-recording-format';
 import { recordingControls } from '../recording/room-recording-machine';
@@ -23,6 +25,11 @@ interface RecordingCardProps {
 export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onStop, onDownload, withoutMicrophone }: RecordingCardProps) {
   const { recordingState, recordingStats: stats } = room;
   const controls = recordingControls(recordingState, stats !== null && files.length > 0);
+  // Start is disabled while the recorder comes up, which drops its focus: once recording, it is Stop's.
+  const startStop = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (controls.stop) focusIfLost(startStop.current);
+  }, [controls.stop]);
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
@@ -42,31 +49,27 @@ export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onS
       </Group>
       <Stack gap="sm">
         <Group gap="xs" role="group" aria-label="Recording controls">
-          {controls.start ? (
-            <Button color="red.8" leftSection={<IconPlayerRecord size={16} aria-hidden />} aria-label="Start recording" onClick={onStart}>
-              Start
+          {controls.pause || controls.resume ? (
+            <Button
+              color={controls.resume ? 'teal' : 'yellow.8'}
+              leftSection={controls.resume ? <IconPlayerPlay size={16} aria-hidden /> : <IconPlayerPause size={16} aria-hidden />}
+              aria-label={controls.resume ? 'Resume recording' : 'Pause recording'}
+              onClick={controls.resume ? onResume : onPause}
+            >
+              {controls.resume ? 'Resume' : 'Pause'}
             </Button>
           ) : null}
-          {controls.pause ? (
-            <Button color="yellow.8" leftSection={<IconPlayerPause size={16} aria-hidden />} aria-label="Pause recording" onClick={onPause}>
-              Pause
-            </Button>
-          ) : null}
-          {controls.resume ? (
-            <Button color="teal" leftSection={<IconPlayerPlay size={16} aria-hidden />} aria-label="Resume recording" onClick={onResume}>
-              Resume
-            </Button>
-          ) : null}
-          {controls.stop ? (
-            <Button color="red.8" leftSection={<IconPlayerStop size={16} aria-hidden />} aria-label="Stop recording" onClick={onStop}>
-              Stop
-            </Button>
-          ) : null}
-          {controls.processing ? (
-            <Button disabled loading aria-label="Processing">
-              Processing
-            </Button>
-          ) : null}
+          {/* One button that turns from Start into Stop, then Processing, so focus stays on it. */}
+          <Button
+            ref={startStop}
+            color="red.8"
+            leftSection={controls.start ? <IconPlayerRecord size={16} aria-hidden /> : <IconPlayerStop size={16} aria-hidden />}
+            aria-label={controls.start ? 'Start recording' : controls.stop ? 'Stop recording' : 'Processing'}
+            loading={controls.processing}
+            onClick={controls.start ? onStart : onStop}
+          >
+            {controls.start ? 'Start' : controls.stop ? 'Stop' : 'Processing'}
+          </Button>
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} disabled={!controls.downloadEnabled} onClick={onDownload}>
             Download
           </Button>

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDoorExit, IconLink, IconUserPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { focusIfLost } from '../../../shared/ui/focus-if-lost';
 import { GuestApprovalDialog } from './GuestApprovalDialog';
 import { ParticipantTile } from './ParticipantTile';
 import { RecordingSettingsCard } from './RecordingSettingsCard';
@@ -12,6 +13,11 @@ import classes from './Room.module.css';
 export function RoomView({ controller, snapshot }: { controller: RoomController; snapshot: RoomSnapshot }) {
   const { room } = snapshot;
   const [dialogOpen, setDialogOpen] = useState(false);
+  // Joining replaces the join form, focused button and all: focus goes to the room's heading.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    focusIfLost(title.current);
+  }, []);
   const local = room.participants.find((p) => p.isLocal);
   const openDialog = (open: boolean) => {
     setDialogOpen(open);
@@ -21,7 +27,9 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={1}>{room.roomName || 'Room'}</Title>
+          <Title order={1} ref={title} tabIndex={-1}>
+            {room.roomName || 'Room'}
+          </Title>
           <Text c="dimmed" size="sm">
             Room {room.roomId}
             {room.isHost ? ' · You are the host' : ''}
@@ -59,7 +67,7 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
         </Group>
       </Group>
       {!room.isConnected ? (
-        <Alert color="orange" title="Reconnecting to the room" data-testid="room-reconnecting" role="status">
+        <Alert color="orange" title="Reconnecting to the room" data-testid="room-reconnecting">
           The connection to the signaling server dropped. Calls already connected go on; your place in the room is kept for 30 seconds.
         </Alert>
       ) : null}

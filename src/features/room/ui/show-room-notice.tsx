@@ -14,6 +14,8 @@ export function showRoomNotice(notice: RoomNotice): void {
     color: TONE_COLORS[notice.tone],
     autoClose: notice.sticky ? false : notice.tone === 'error' ? 8000 : 4000,
     closeButtonProps: { 'aria-label': 'Close notification' },
+    // A toast is an alert, read out as it appears, unless the room's live region says it already.
+    ...(notice.quiet ? { role: 'status', 'aria-live': 'off' } : {}),
     // Mantine dims the description below the AA contrast ratio; the notice is the message, so full contrast.
     styles: { description: { color: 'var(--mantine-color-text)' } },
     message: action ? (

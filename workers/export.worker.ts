@@ -5,23 +5,26 @@
 import * as Comlink from 'comlink';
 import { Mp4Export, mp4AudioCodec, type Mp4ExportResult } from './lib/mp4-export';
 import { TrimJob, type TrimResult } from './lib/trim-recording';
+import { whileWritingRowless } from '../src/shared/storage/rowless-writes-lock';
 
 let current: Mp4Export | TrimJob | null = null;
 
 const api = {
   audioCodec: mp4AudioCodec,
   async exportMp4(sourceId: string, targetId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
-    current = new Mp4Export(sourceId, targetId);
+    const job = new Mp4Export(sourceId, targetId);
+    current = job;
     try {
-      return await current.run(onProgress);
+      return await whileWritingRowless(() => job.run(onProgress));
     } finally {
       current = null;
     }
   },
   async trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
-    current = new TrimJob(sourceId, targetId, startS, endS);
+    const job = new TrimJob(sourceId, targetId, startS, endS);
+    current = job;
     try {
-      return await current.run(onProgress);
+      return await whileWritingRowless(() => job.run(onProgress));
     } finally {
       current = null;
     }

@@ -6,7 +6,8 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
-import { frameAt, meanFrameDifference, probe } from './support/media';
+import { expectAxeCleanInBothSchemes } from './support/axe';
+import { frameAt, meanFrameDifference, packetTimes, probe } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
 
 /** Top-level MP4 boxes in file order (their four-letter types). */
@@ -68,7 +69,15 @@ test('a recording exported as MP4: H.264 with the announced audio, index first, 
   const announced = /^H\.264 video with (AAC|Opus) audio/.exec((await note.textContent()) ?? '')?.[1]?.toLowerCase();
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByTestId('export-progress')).toHaveText(/^\d+% · /);
+  // Another tab loads meanwhile: its startup sweep must leave the export's not-yet-listed chunks
+  // alone. The export holds the storage lock the sweep needs, so the sweep waits for a later load.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/about');
+  const sweepWouldRun = await otherTab.evaluate(() => navigator.locks.request('framecast-rowless-writes', { ifAvailable: true }, (lock) => lock !== null));
+  expect(sweepWouldRun, 'a sweep while the export runs').toBe(false);
+  await otherTab.close();
   await expect(dialog.getByRole('status')).toContainText('(MP4)', { timeout: 150_000 });
+  await expectAxeCleanInBothSchemes(page, 'Export as MP4 dialog, saved', { seriousOnly: true });
 
   const download = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download MP4' }).click();
@@ -87,6 +96,10 @@ test('a recording exported as MP4: H.264 with the announced audio, index first, 
   // edit, as in the source) and end together: the last picture is held until the sound ends.
   console.log(`mp4 export: video ends at ${String(info.video?.end)} s, audio at ${String(info.audio?.end)} s`);
   expect(Math.abs((info.video?.end ?? 0) - (info.audio?.end ?? Infinity)), 'audio and video durations').toBeLessThanOrEqual(0.1);
+  // Every recorded frame is in the MP4, the last one of each of the source's one-second clusters too.
+  const [sourceFrames, exportFrames] = await Promise.all([packetTimes(source, 'v:0'), packetTimes(file, 'v:0')]);
+  console.log(`mp4 export: ${String(exportFrames.count)} video frames (source ${String(sourceFrames.count)})`);
+  expect(exportFrames.count).toBe(sourceFrames.count);
   // Fast start: the index comes before the media, so the file streams and seeks.
   const boxes = topLevelBoxes(file);
   expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
@@ -119,6 +132,7 @@ test('cancelling an export leaves no new item and no stray chunks, and says so',
   await expect(dialog.getByTestId('export-progress')).toHaveText(/^([1-9]\d?)% · /, { timeout: 60_000 });
   await dialog.getByRole('button', { name: 'Cancel export' }).click();
   await expect(dialog.getByRole('status')).toContainText('Export cancelled: nothing was saved, and the recording is unchanged');
+  await expectAxeCleanInBothSchemes(page, 'Export as MP4 dialog, cancelled', { seriousOnly: true });
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByTestId('library-item')).toHaveCount(1);
   await expect(page.getByTestId('library-format')).toHaveText(['WebM']);
@@ -147,6 +161,7 @@ test('with too little storage free, an export says how much to free, keeps the o
   const alert = dialog.getByRole('alert');
   await expect(alert).toContainText('Export failed');
   await expect(alert).toContainText(/Exporting this recording as MP4 needs [\d.]+ MB of free storage and only 976\.56 KB is free\. Free up [\d.]+ MB/);
+  await expectAxeCleanInBothSchemes(page, 'Export as MP4 dialog, failed', { seriousOnly: true });
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByTestId('library-format')).toHaveText(['WebM']);

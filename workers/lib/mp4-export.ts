@@ -12,7 +12,8 @@ import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
 import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored-file-reader';
 import { mp4Name, type Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
 import { ConversionJob } from './conversion-job';
-import { chunkTarget, storedInput } from './stored-media';
+import { averageBitrate, chunkTarget, storedInput } from './stored-media';
+import { keepClusterEndFrames } from './cluster-end-durations';
 import { holdFinalFrame } from './hold-final-frame';
 
 export interface Mp4ExportResult {
@@ -70,11 +71,10 @@ export class Mp4Export extends ConversionJob {
   /** Writes the MP4 (index last) under `draftKey`: its size, and whether it carries sound. */
   private async convert(stored: StoredFile, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<{ size: number; hasAudio: boolean }> {
     const input = storedInput(stored);
+    await keepClusterEndFrames(input);
     const { target, writer } = chunkTarget(draftKey);
     const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
-    // The recording's own average bitrate: the MP4 keeps its quality and about its size.
-    const seconds = Math.max(1, source.durationMs / 1000);
-    const bitrate = Math.min(20_000_000, Math.max(1_000_000, Math.round((stored.size * 8) / seconds)));
+    const bitrate = averageBitrate(stored.size, source.durationMs);
     const conversion = await Conversion.init({
       input,
       output,

@@ -34,3 +34,9 @@ export function chunkTarget(key: string): { target: StreamTarget; writer: ChunkW
   );
   return { target, writer };
 }
+
+/** A recording's own average bits per second (within 1–20 Mbps): re-encoded pictures keep its quality and about its size. */
+export function averageBitrate(size: number, durationMs: number): number {
+  const seconds = Math.max(1, durationMs / 1000);
+  return Math.min(20_000_000, Math.max(1_000_000, Math.round((size * 8) / seconds)));
+}

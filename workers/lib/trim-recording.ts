@@ -1,9 +1,9 @@
 /**
  * Saves the part of a recording between two times as a new library item, keeping the original.
- * Packets are copied without re-encoding when a key frame lies within a frame of the chosen start
- * (the recorder writes one every second, so whole seconds almost always cut clean); otherwise the
- * video is re-encoded so the copy still starts at the chosen time. Streams through the chunk store
- * like the MP4 export, and only a complete copy gets a row.
+ * A WebM re-encodes only the pictures from the chosen start to the next key frame and copies the
+ * rest (see smart-cut.ts); an MP4 is copied when a key frame lies within a frame of the start, else
+ * its video is re-encoded. Streams through the chunk store like the MP4 export, and only a
+ * complete copy gets a row.
  */
 import { Conversion, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
 import { getRecording, putRecording } from '../../src/shared/storage/recordings-db';
@@ -11,7 +11,9 @@ import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
 import { openStoredFile } from '../../src/shared/storage/stored-file-reader';
 import { trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
 import { ConversionJob } from './conversion-job';
-import { chunkTarget, storedInput } from './stored-media';
+import { averageBitrate, chunkTarget, storedInput } from './stored-media';
+import { keepClusterEndFrames } from './cluster-end-durations';
+import { smartCut, smartCutEncoding } from './smart-cut';
 
 export interface TrimResult {
   id: string;
@@ -43,19 +45,32 @@ export class TrimJob extends ConversionJob {
     const draftKey = mp4 ? `${this.targetId}~draft` : this.targetId;
     try {
       const input = storedInput(stored);
+      await keepClusterEndFrames(input);
       const { target, writer } = chunkTarget(draftKey);
       const output = new Output({ format: mp4 ? new Mp4OutputFormat({ fastStart: false }) : new WebMOutputFormat(), target });
-      const conversion = await Conversion.init({
-        input,
-        output,
-        trim: { start: range.start, end: range.end },
-        copy: { boundaryPolicy: 'shrink', boundaryTolerance: ONE_FRAME_S },
-        showWarnings: false,
-      });
-      if (!conversion.isValid) throw new Error('This browser cannot trim this recording');
-      await this.execute(conversion, (fraction) => {
+      const video = await input.getPrimaryVideoTrack();
+      const encoding = video && !mp4 ? await smartCutEncoding(video, averageBitrate(stored.size, source.durationMs)) : null;
+      const onCutProgress = (fraction: number) => {
         onProgress(fraction * (mp4 ? 0.9 : 1));
-      });
+      };
+      if (video && encoding) {
+        const checkCancelled = () => {
+          this.throwIfCancelled();
+        };
+        await smartCut(input, output, video, encoding, { ...range, onProgress: onCutProgress, checkCancelled });
+      } else {
+        // An MP4 (H.264 keeps one set of coder settings per file) or a codec this browser cannot
+        // encode: mediabunny copies when a key frame lies within a frame of the start, else re-encodes.
+        const conversion = await Conversion.init({
+          input,
+          output,
+          trim: { start: range.start, end: range.end },
+          copy: { boundaryPolicy: 'shrink', boundaryTolerance: ONE_FRAME_S },
+          showWarnings: false,
+        });
+        if (!conversion.isValid) throw new Error('This browser cannot trim this recording');
+        await this.execute(conversion, onCutProgress);
+      }
       await writer.flush();
       input.dispose();
       const size = mp4

@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { deleteRecording, listRecordings, sweepStorage } from '../../shared/storage/recordings-db';
 import { locksAvailable } from '../../shared/web-locks';
 import { heldRecordingIds } from '../../shared/storage/recording-locks';
+import { unlessRowlessWritesRun } from '../../shared/storage/rowless-writes-lock';
 import { announceRecordingsChanged, listenForRecordingsChanges } from '../../shared/storage/recordings-channel';
 import { interruptedRecordings } from './interrupted';
 
 export const RECORDINGS_KEY = ['recordings'] as const;
 
-/** Storage is swept once per page load, before the first look for interrupted recordings. */
+/** Storage is swept once per page load (unless an export or trim is running), before the first look for interrupted recordings. */
 let sweptOnce: Promise<unknown> | null = null;
 
 /** Every stored recording, newest first. */
@@ -20,7 +21,7 @@ export const recordingsQuery = queryOptions({
 export const interruptedQuery = queryOptions({
   queryKey: [...RECORDINGS_KEY, 'interrupted'],
   queryFn: async () => {
-    sweptOnce ??= sweepStorage().catch(() => undefined);
+    sweptOnce ??= unlessRowlessWritesRun(sweepStorage).catch(() => undefined);
     await sweptOnce;
     const liveness = locksAvailable() ? { locks: await heldRecordingIds() } : { heartbeatsAt: Date.now() };
     const { offer, empty } = interruptedRecordings(await listRecordings(), liveness);

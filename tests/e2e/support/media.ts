@@ -106,6 +106,8 @@ export interface PacketTimes {
   readonly count: number;
   /** Largest gap between consecutive presentation times, seconds. */
   readonly largestGap: number;
+  /** Every packet's presentation time, in order, seconds. */
+  readonly times: readonly number[];
 }
 
 /** Packet timing of one stream ("v:0" or "a:0"), read without decoding. */
@@ -131,7 +133,24 @@ export async function packetTimes(file: string, stream: 'v:0' | 'a:0'): Promise<
   const first = rows[0];
   const last = rows[rows.length - 1];
   if (!first || !last) throw new Error('unreachable');
-  return { start: first.pts, end: last.pts + last.dur, count: rows.length, largestGap };
+  return { start: first.pts, end: last.pts + last.dur, count: rows.length, largestGap, times: rows.map((row) => row.pts) };
+}
+
+/** Each packet of a stream: its presentation time, whether it is a key frame, and an MD5 of its bytes. */
+export async function packetHashes(file: string, stream: 'v:0' | 'a:0'): Promise<{ pts: number; key: boolean; md5: string }[]> {
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', stream, '-show_data_hash', 'md5', '-show_entries', 'packet=pts_time,flags,data_hash', '-of', 'csv=p=0', file],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [pts, flags, md5] = line.split(',');
+      return { pts: Number(pts), key: flags?.startsWith('K') ?? false, md5: md5 ?? '' };
+    });
 }
 
 export interface RgbFrame {

@@ -34,6 +34,12 @@ const upgrade = (page: Page) => page.evaluate(() => window.__upgrade);
 
 test('a newer schema in another tab waits for the recording here, which is saved whole; then this tab asks for a reload', async ({ page, context }, testInfo) => {
   await openStudio(page, 'Screen + Webcam');
+  // An earlier take, listed in the library before the upgrade.
+  await startRecording(page);
+  await page.waitForTimeout(1000);
+  await stopAndDownload(page, testInfo.outputPath('earlier.webm'));
+  await expect(page.getByTestId('library-item')).toHaveCount(1);
+
   await startRecording(page);
   await page.waitForTimeout(1500);
 
@@ -58,4 +64,9 @@ test('a newer schema in another tab waits for the recording here, which is saved
   const notice = page.getByTestId('storage-outdated');
   await expect(notice).toContainText('Framecast was updated in another tab. Reload this tab to keep using your recordings.');
   await expect(notice.getByRole('button', { name: 'Reload this tab' })).toBeVisible();
+
+  // Until the reload, a download from the library says why it cannot be read (no silent failure, no uncaught error).
+  await page.getByTestId('library-item').last().getByRole('button', { name: /^Download / }).click();
+  const failure = page.locator('.mantine-Notification-root', { hasText: 'Download failed' });
+  await expect(failure).toContainText('Framecast was updated in another tab');
 });

@@ -6,7 +6,7 @@ import { getRecording, type RecordingRow } from '../../shared/storage/recordings
 import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
 import { MediaJob } from './media-job';
 import { useRefreshRecordings } from './recordings-query';
-import { saveRecordingFile } from './save-recording';
+import { downloadRecording } from './save-recording';
 
 type Phase = { kind: 'ready' } | { kind: 'exporting'; fraction: number; startedAt: number; now: number } | { kind: 'cancelling' } | JobOutcomeState;
 
@@ -91,7 +91,7 @@ export function ExportMp4Dialog({ recording, opened, onClose }: ExportMp4DialogP
                 Close
               </Button>
               {phase.kind === 'done' ? (
-                <Button onClick={() => void saveRecordingFile(phase.row)}>Download MP4</Button>
+                <Button onClick={() => { downloadRecording(phase.row); }}>Download MP4</Button>
               ) : (
                 <Button onClick={() => void start()} disabled={!codec}>
                   {phase.kind === 'failed' ? 'Try again' : 'Export'}

@@ -1,12 +1,12 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCut, IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { STORED_MODE_LABELS } from '../../shared/recording-modes';
 import type { RecordingRow } from '../../shared/storage/recordings-db';
 import { ExportMp4Dialog } from './ExportMp4Dialog';
 import { TrimDialog } from './TrimDialog';
-import { saveRecordingFile } from './save-recording';
+import { downloadRecording } from './save-recording';
 import { useRecordingUrl } from './useRecordingUrl';
 import classes from './Library.module.css';
 
@@ -17,7 +17,7 @@ interface RecordingItemProps {
 }
 
 export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
-  const url = useRecordingUrl(row.id, row.updatedAt, row.mimeType);
+  const { url, error: unreadable } = useRecordingUrl(row.id, row.updatedAt, row.mimeType);
   const [playing, setPlaying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -25,6 +25,16 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
   const [trimming, setTrimming] = useState(false);
   const isMp4 = row.mimeType.startsWith('video/mp4');
   const [name, setName] = useState(row.name);
+  // Leaving the name field with Enter or Escape, or keeping the recording, removes the focused
+  // control: focus goes back to the button that opened it. (Leaving the field with Tab keeps where Tab went.)
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const focusAfterwards = useRef<typeof renameButton | null>(null);
+  useEffect(() => {
+    if (editing || confirmingDelete) return;
+    focusAfterwards.current?.current?.focus();
+    focusAfterwards.current = null;
+  }, [editing, confirmingDelete]);
 
   const commitName = () => {
     setEditing(false);
@@ -50,7 +60,9 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
             data-testid={playing ? 'library-player' : 'library-thumbnail'}
           />
         ) : (
-          <div className={classes.thumbnail} />
+          <div className={classes.thumbnail} title={unreadable ?? undefined}>
+            {unreadable ? <Text className={classes.unreadable}>No preview: this tab cannot read the file</Text> : null}
+          </div>
         )}
         <Stack gap={4} className={classes.details}>
           {editing ? (
@@ -64,8 +76,12 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
               }}
               onBlur={commitName}
               onKeyDown={(event) => {
+                if (event.key !== 'Enter' && event.key !== 'Escape') return;
+                // Focus is back on Rename before this key's keypress: without this, that Enter would press it.
+                event.preventDefault();
+                focusAfterwards.current = renameButton;
                 if (event.key === 'Enter') commitName();
-                if (event.key === 'Escape') {
+                else {
                   setName(row.name);
                   setEditing(false);
                 }
@@ -99,7 +115,14 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
               <Button size="xs" color="red" onClick={onDelete} autoFocus>
                 Delete recording
               </Button>
-              <Button size="xs" variant="default" onClick={() => setConfirmingDelete(false)}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => {
+                  focusAfterwards.current = deleteButton;
+                  setConfirmingDelete(false);
+                }}
+              >
                 Keep it
               </Button>
             </Group>
@@ -115,7 +138,7 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
                 {playing ? 'Close' : 'Play'}
               </Button>
               <Tooltip label="Download">
-                <ActionIcon variant="default" size="lg" aria-label={`Download ${row.name}`} onClick={() => void saveRecordingFile(row)}>
+                <ActionIcon variant="default" size="lg" aria-label={`Download ${row.name}`} onClick={() => { downloadRecording(row); }}>
                   <IconDownload size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
@@ -132,12 +155,12 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Rename">
-                <ActionIcon variant="default" size="lg" aria-label={`Rename ${row.name}`} onClick={() => setEditing(true)}>
+                <ActionIcon ref={renameButton} variant="default" size="lg" aria-label={`Rename ${row.name}`} onClick={() => setEditing(true)}>
                   <IconPencil size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>
               <Tooltip label="Delete">
-                <ActionIcon variant="default" color="red" size="lg" aria-label={`Delete ${row.name}`} onClick={() => setConfirmingDelete(true)}>
+                <ActionIcon ref={deleteButton} variant="default" color="red" size="lg" aria-label={`Delete ${row.name}`} onClick={() => setConfirmingDelete(true)}>
                   <IconTrash size={16} aria-hidden />
                 </ActionIcon>
               </Tooltip>

@@ -8,7 +8,7 @@ import type { RepairResult } from '../../shared/storage/repair-recording';
 import { STORED_MODE_LABELS } from '../../shared/recording-modes';
 import { interruptedQuery, useRecordingsSync } from './recordings-query';
 import { InterruptedRecording } from './InterruptedRecording';
-import { saveRecordingFile } from './save-recording';
+import { downloadRecording } from './save-recording';
 
 interface Recovered {
   row: RecordingRow;
@@ -24,7 +24,7 @@ function RecoveredRecording({ recovered, onClose }: { recovered: Recovered; onCl
           {formatDuration(result.durationMs / 1000)} of your {STORED_MODE_LABELS[row.mode]} recording ({formatFileSize(result.size)}) is back and saved in Your recordings.
         </Text>
         <Group gap="xs">
-          <Button size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => void saveRecordingFile(row)}>
+          <Button size="xs" leftSection={<IconDownload size={14} aria-hidden />} onClick={() => { downloadRecording(row); }}>
             Download recovered recording
           </Button>
         </Group>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Progress, RangeSlider, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Progress, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
 import { validTrimRange } from '../../shared/mp4/trim-range';
@@ -7,7 +7,7 @@ import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './J
 import { MediaJob } from './media-job';
 import { useRecordingUrl } from './useRecordingUrl';
 import { useRefreshRecordings } from './recordings-query';
-import { saveRecordingFile } from './save-recording';
+import { downloadRecording } from './save-recording';
 import { useThumbnails } from './useThumbnails';
 import classes from './Library.module.css';
 
@@ -28,7 +28,7 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
   const durationS = recording.durationMs / 1000;
   const [range, setRange] = useState<[number, number]>([0, durationS]);
   const [phase, setPhase] = useState<Phase>({ kind: 'editing' });
-  const url = useRecordingUrl(recording.id, recording.updatedAt, recording.mimeType);
+  const { url, error: unreadable } = useRecordingUrl(recording.id, recording.updatedAt, recording.mimeType);
   const thumbnails = useThumbnails(opened ? url : null, durationS, THUMBNAILS);
   const video = useRef<HTMLVideoElement>(null);
   const job = useRef<MediaJob | null>(null);
@@ -60,7 +60,8 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
       }
     };
     element.addEventListener('timeupdate', stopAtEnd);
-    void element.play();
+    // A pause or a new selection before playback starts rejects play(); nothing is lost then.
+    element.play().catch(() => undefined);
   };
 
   const save = async () => {
@@ -89,6 +90,11 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
     <Modal opened={opened} onClose={saving ? () => void job.current?.cancel() : close} title="Trim recording" size="lg" centered closeButtonProps={{ 'aria-label': 'Close dialog' }}>
       <Stack gap="sm">
         {url ? <video ref={video} src={url} controls preload="metadata" className={classes.trimVideo} aria-label={`${recording.name} trim preview`} /> : null}
+        {unreadable ? (
+          <Alert color="red" title="The recording cannot be read">
+            {unreadable}
+          </Alert>
+        ) : null}
         <div className={classes.strip} aria-hidden data-testid="trim-thumbnails">
           {thumbnails.map((src, i) => (
             <img key={i} src={src} alt="" />
@@ -151,7 +157,7 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
                 Close
               </Button>
               {phase.kind === 'done' ? (
-                <Button onClick={() => void saveRecordingFile(phase.row)}>Download trimmed copy</Button>
+                <Button onClick={() => { downloadRecording(phase.row); }}>Download trimmed copy</Button>
               ) : (
                 <Button onClick={() => void save()} disabled={typeof valid === 'string'}>
                   Save trimmed copy

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { downloadBlob } from '../../shared/download';
 import { recordingFileName } from '../../shared/format';
 import { defaultRecordingName, isStudioMode } from '../../shared/recording-modes';
@@ -22,4 +23,16 @@ export function libraryFileName(row: Pick<RecordingRow, 'name' | 'mode' | 'creat
 /** Hands a stored recording to the browser as a download. */
 export async function saveRecordingFile(row: Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt' | 'mimeType'>): Promise<void> {
   downloadBlob(await readRecordingFile(row.id, row.mimeType), libraryFileName(row));
+}
+
+/** The Download buttons: a file that cannot be read (storage updated elsewhere, cleared) is said, never dropped silently. */
+export function downloadRecording(row: Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt' | 'mimeType'>): void {
+  saveRecordingFile(row).catch((error: unknown) => {
+    notifications.show({
+      title: 'Download failed',
+      message: error instanceof Error ? error.message : String(error),
+      color: 'red',
+      autoClose: 8000,
+    });
+  });
 }

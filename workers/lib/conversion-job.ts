@@ -41,6 +41,11 @@ export abstract class ConversionJob {
     await this.conversion?.cancel();
   }
 
+  /** Whether the user asked to stop, for loops of our own that check between steps. */
+  protected get cancelRequested(): boolean {
+    return this.cancelled;
+  }
+
   protected throwIfCancelled(): void {
     if (this.cancelled) throw new JobCancelledError(this.job);
   }

@@ -6,7 +6,7 @@
  * Nothing becomes a library item until the file is complete: a cancel, an error or a closed tab
  * leaves only chunks without a row, which are deleted here or by the next startup sweep.
  */
-import { Conversion, Mp4OutputFormat, Output, canEncodeAudio } from 'mediabunny';
+import { Conversion, Mp4OutputFormat, Output, canEncodeAudio, type Input, type InputVideoTrack } from 'mediabunny';
 import { getRecording, putRecording, type RecordingRow } from '../../src/shared/storage/recordings-db';
 import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
 import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored-file-reader';
@@ -15,6 +15,7 @@ import { ConversionJob } from './conversion-job';
 import { averageBitrate, chunkTarget, storedInput } from './stored-media';
 import { keepClusterEndFrames } from './cluster-end-durations';
 import { holdFinalFrame } from './hold-final-frame';
+import { canPumpVideo, pumpToH264 } from './h264-pump';
 
 export interface Mp4ExportResult {
   id: string;
@@ -71,10 +72,45 @@ export class Mp4Export extends ConversionJob {
   /** Writes the MP4 (index last) under `draftKey`: its size, and whether it carries sound. */
   private async convert(stored: StoredFile, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<{ size: number; hasAudio: boolean }> {
     const input = storedInput(stored);
-    await keepClusterEndFrames(input);
-    const { target, writer } = chunkTarget(draftKey);
-    const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
-    const bitrate = averageBitrate(stored.size, source.durationMs);
+    try {
+      await keepClusterEndFrames(input);
+      const { target, writer } = chunkTarget(draftKey);
+      const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
+      const bitrate = averageBitrate(stored.size, source.durationMs);
+      const video = await input.getPrimaryVideoTrack();
+      const hasAudio = video && (await canPumpVideo(video)) ? await this.pump(input, video, output, bitrate, audioCodec, source.durationMs, onProgress) : await this.viaConversion(input, output, bitrate, audioCodec, onProgress);
+      await writer.flush();
+      return { size: writer.size, hasAudio };
+    } finally {
+      input.dispose();
+    }
+  }
+
+  /** The usual path: our own decode → encode pump, one picture ahead (see h264-pump). */
+  private async pump(input: Input, video: InputVideoTrack, output: Output, bitrate: number, audioCodec: Mp4AudioCodec, durationMs: number, onProgress: (fraction: number) => void): Promise<boolean> {
+    try {
+      const { hasAudio } = await pumpToH264(output, {
+        video,
+        audio: await input.getPrimaryAudioTrack(),
+        audioCodec,
+        videoBitrate: bitrate,
+        keyFrameIntervalS: KEY_FRAME_INTERVAL_S,
+        onTime: (seconds) => {
+          onProgress(Math.min(1, (seconds * 1000) / Math.max(1, durationMs)));
+        },
+        isCancelled: () => this.cancelRequested,
+      });
+      this.throwIfCancelled();
+      await output.finalize();
+      return hasAudio;
+    } catch (error) {
+      await output.cancel().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Sources the pump cannot take (odd sizes, a codec only mediabunny decodes): mediabunny's conversion. */
+  private async viaConversion(input: Input, output: Output, bitrate: number, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<boolean> {
     const conversion = await Conversion.init({
       input,
       output,
@@ -84,8 +120,6 @@ export class Mp4Export extends ConversionJob {
     });
     if (!conversion.isValid) throw new Error(`This browser cannot export MP4 (${conversion.discardedTracks.map((t) => t.reason).join(', ')})`);
     await this.execute(conversion, onProgress);
-    await writer.flush();
-    input.dispose();
-    return { size: writer.size, hasAudio: conversion.utilizedTracks.some((track) => track.isAudioTrack()) };
+    return conversion.utilizedTracks.some((track) => track.isAudioTrack());
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { thumbnailTimes, trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
+import { keptSeconds, thumbnailTimes, trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
 
 describe('the trim range', () => {
   it('keeps a range inside the recording and clamps an end a hair past it', () => {
@@ -18,5 +18,14 @@ describe('the trim range', () => {
     expect(trimmedName('Lesson')).toBe('Lesson (trimmed)');
     expect(thumbnailTimes(8, 4)).toEqual([1, 3, 5, 7]);
     expect(thumbnailTimes(0, 4)).toEqual([]);
+  });
+});
+
+describe('the length a range keeps', () => {
+  it('is exact to the millisecond, so 31.01 s to 41.01 s reads as 10 s', () => {
+    expect(41.01 - 31.01).toBeLessThan(10);
+    expect(keptSeconds({ start: 31.01, end: 41.01 })).toBe(10);
+    expect(keptSeconds({ start: 1, end: 4 })).toBe(3);
+    expect(keptSeconds({ start: 0.1234, end: 0.3 })).toBe(0.177);
   });
 });

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Progress, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
-import { validTrimRange } from '../../shared/mp4/trim-range';
+import { keptSeconds, validTrimRange } from '../../shared/mp4/trim-range';
 import { getRecording, type RecordingRow } from '../../shared/storage/recordings-db';
 import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
 import { MediaJob } from './media-job';
@@ -139,7 +139,7 @@ export function TrimDialog({ recording, opened, onClose }: TrimDialogProps) {
           />
         </Group>
         <Text size="sm" data-testid="trim-selection">
-          {typeof valid === 'string' ? valid : `Keeps ${formatDuration(valid.end - valid.start)} of ${formatDuration(durationS)}. The original stays as it is.`}
+          {typeof valid === 'string' ? valid : `Keeps ${formatDuration(keptSeconds(valid))} of ${formatDuration(durationS)}. The original stays as it is.`}
         </Text>
         {phase.kind === 'saving' && <Progress value={Math.floor(phase.fraction * 100)} aria-label="Trim progress" />}
         {isOutcome(phase) ? <JobOutcome outcome={phase} titles={TITLES} /> : null}

@@ -27,3 +27,8 @@ export function thumbnailTimes(durationS: number, count: number): number[] {
   if (durationS <= 0 || count <= 0) return [];
   return Array.from({ length: count }, (_, i) => ((i + 0.5) * durationS) / count);
 }
+
+/** How long a range keeps, in seconds, free of float noise (41.01 − 31.01 is 9.999…, shown as 00:09). */
+export function keptSeconds(range: TrimRange): number {
+  return (Math.round(range.end * 1000) - Math.round(range.start * 1000)) / 1000;
+}

@@ -9,25 +9,25 @@ import { whileWritingRowless } from '../src/shared/storage/rowless-writes-lock';
 
 let current: Mp4Export | TrimJob | null = null;
 
+/** Runs one job, cancellable while it runs, holding the lock that keeps other tabs' sweeps off its chunks. */
+async function runJob<T>(job: Mp4Export | TrimJob, run: () => Promise<T>): Promise<T> {
+  current = job;
+  try {
+    return await whileWritingRowless(run);
+  } finally {
+    current = null;
+  }
+}
+
 const api = {
   audioCodec: mp4AudioCodec,
-  async exportMp4(sourceId: string, targetId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
+  exportMp4(sourceId: string, targetId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
     const job = new Mp4Export(sourceId, targetId);
-    current = job;
-    try {
-      return await whileWritingRowless(() => job.run(onProgress));
-    } finally {
-      current = null;
-    }
+    return runJob(job, () => job.run(onProgress));
   },
-  async trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
+  trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
     const job = new TrimJob(sourceId, targetId, startS, endS);
-    current = job;
-    try {
-      return await whileWritingRowless(() => job.run(onProgress));
-    } finally {
-      current = null;
-    }
+    return runJob(job, () => job.run(onProgress));
   },
   async cancel(): Promise<void> {
     await current?.cancel();

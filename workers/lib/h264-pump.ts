@@ -8,8 +8,8 @@
  * mostly the codecs' own state: decoding every picture but encoding one grows 134 MB, decoding and
  * encoding only the first 88 MB.
  *
- * The sound is kept within a second of the pictures so the muxer, which interleaves the two, never
- * holds more than a second of either.
+ * The sound is kept within a second of the pictures: copied sound is read far faster than pictures
+ * are encoded, and would otherwise gather at the front of the file, which then streams badly.
  */
 import { AudioSampleSink, AudioSampleSource, EncodedAudioPacketSource, EncodedPacketSink, Quality, VideoSample, VideoSampleSource, type InputAudioTrack, type InputVideoTrack, type Output } from 'mediabunny';
 import { heldFrameDuration } from '../../src/shared/mp4/final-frame';
@@ -60,17 +60,21 @@ export async function pumpToH264(output: Output, options: H264PumpOptions): Prom
 
   const lead = new PictureClock(SOUND_LEAD_S);
   const soundEnd = audio ? (await audio.computeDuration()) - first : 0;
-  // A failure on one side stops the other at its next step.
+  // A failure on one side stops the other at its next step, and both have stopped before the
+  // caller cancels the output and deletes what was written.
   let failed = false;
   const sides = { ...options, isCancelled: () => failed || options.isCancelled() };
+  const stopsTheOtherOnFailure = (side: Promise<void>) =>
+    side.catch((error: unknown) => {
+      failed = true;
+      throw error;
+    });
   const pictures = pumpVideo(video, videoSource, first, soundEnd, lead, sides).finally(() => {
     lead.finish();
   });
   const sound = !audio || !audioSource ? Promise.resolve() : audioSource instanceof AudioSampleSource ? encodeAudio(audio, audioSource, first, lead, sides) : copyAudio(audio, audioSource, first, lead, sides);
-  await Promise.all([pictures, sound]).catch((error: unknown) => {
-    failed = true;
-    throw error;
-  });
+  const outcomes = await Promise.allSettled([stopsTheOtherOnFailure(pictures), stopsTheOtherOnFailure(sound)]);
+  for (const outcome of outcomes) if (outcome.status === 'rejected') throw toError(outcome.reason);
   return { hasAudio: audioSource !== null };
 }
 
@@ -99,9 +103,7 @@ async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, firs
       signal();
     },
   });
-  decoder.configure(config);
-  // Packet durations by decode order: a frame keeps the duration of the packet it came from.
-  const durations = new Map<number, number>();
+  decoder.configure(withCompleteColorSpace(config));
 
   const encodeNext = async () => {
     const frame = decoded.shift();
@@ -109,9 +111,8 @@ async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, firs
     const sample = new VideoSample(frame);
     try {
       const timestamp = frame.timestamp / 1e6 - first;
-      const duration = durations.get(frame.timestamp) ?? (frame.duration ?? 0) / 1e6;
-      durations.delete(frame.timestamp);
-      sample.setTimestamp(Math.max(0, timestamp));
+      const duration = (frame.duration ?? 0) / 1e6;
+      sample.setTimestamp(timestamp);
       sample.setDuration(soundEnd > 0 ? heldFrameDuration(timestamp, duration, videoEnd, soundEnd) : duration);
       await source.add(sample);
       lead.advance(timestamp + duration);
@@ -125,13 +126,15 @@ async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, firs
   };
   const waitForPicture = () => new Promise<void>((resolve) => (wake = resolve));
 
+  let keyed = false;
   try {
     for await (const packet of packets.packets()) {
       if (options.isCancelled()) return;
       throwIfFailed();
-      const chunk = packet.toEncodedVideoChunk();
-      durations.set(chunk.timestamp, packet.duration);
-      decoder.decode(chunk);
+      // A decoder starts at a key frame; anything before the first one cannot be shown.
+      keyed ||= packet.type === 'key';
+      if (!keyed) continue;
+      decoder.decode(packet.toEncodedVideoChunk());
       // Hold the reader back until the decoder and the encoder have caught up.
       while (decoded.length > PICTURES_AHEAD || decoder.decodeQueueSize > DECODE_AHEAD) {
         if (decoded.length > 0) await encodeNext();
@@ -140,6 +143,8 @@ async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, firs
       }
     }
     const flushed = decoder.flush();
+    // Closing the decoder after a failure below rejects the flush: that is not news.
+    flushed.catch(() => undefined);
     for (;;) {
       while (decoded.length > 0) await encodeNext();
       const done = await Promise.race([flushed.then(() => true), waitForPicture().then(() => false)]);
@@ -162,7 +167,7 @@ async function copyAudio(track: InputAudioTrack, source: EncodedAudioPacketSourc
     const timestamp = packet.timestamp - first;
     await lead.waitUntilNear(timestamp);
     if (options.isCancelled()) return;
-    await source.add(packet.clone({ timestamp: Math.max(0, timestamp) }), meta);
+    await source.add(packet.clone({ timestamp }), meta);
     meta = undefined;
   }
   source.close();
@@ -174,11 +179,27 @@ async function encodeAudio(track: InputAudioTrack, source: AudioSampleSource, fi
       const timestamp = sample.timestamp - first;
       await lead.waitUntilNear(timestamp);
       if (options.isCancelled()) return;
-      sample.setTimestamp(Math.max(0, timestamp));
+      sample.setTimestamp(timestamp);
       await source.add(sample);
     } finally {
       sample.close();
     }
   }
   source.close();
+}
+
+/**
+ * Chromium drops a colour space that is only partly given, and the matrix with it; mediabunny's own
+ * decoding fills the gaps with the defaults Chromium uses elsewhere, and so does this.
+ */
+function withCompleteColorSpace(config: VideoDecoderConfig): VideoDecoderConfig {
+  const given = config.colorSpace;
+  return {
+    ...config,
+    colorSpace: { primaries: given?.primaries ?? 'bt709', matrix: given?.matrix ?? 'bt709', transfer: given?.transfer ?? 'bt709', fullRange: given?.fullRange ?? false },
+  };
+}
+
+function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(typeof value === 'string' ? value : 'The export failed');
 }

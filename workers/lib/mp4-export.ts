@@ -12,8 +12,7 @@ import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
 import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored-file-reader';
 import { mp4Name, type Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
 import { ConversionJob } from './conversion-job';
-import { averageBitrate, chunkTarget, storedInput } from './stored-media';
-import { keepClusterEndFrames } from './cluster-end-durations';
+import { averageBitrate, chunkTarget, storedSourceInput } from './stored-media';
 import { holdFinalFrame } from './hold-final-frame';
 import { canPumpVideo, pumpToH264 } from './h264-pump';
 
@@ -71,9 +70,8 @@ export class Mp4Export extends ConversionJob {
 
   /** Writes the MP4 (index last) under `draftKey`: its size, and whether it carries sound. */
   private async convert(stored: StoredFile, source: RecordingRow, draftKey: string, audioCodec: Mp4AudioCodec, onProgress: (fraction: number) => void): Promise<{ size: number; hasAudio: boolean }> {
-    const input = storedInput(stored);
+    const input = await storedSourceInput(stored);
     try {
-      await keepClusterEndFrames(input);
       const { target, writer } = chunkTarget(draftKey);
       const output = new Output({ format: new Mp4OutputFormat({ fastStart: false }), target });
       const bitrate = averageBitrate(stored.size, source.durationMs);

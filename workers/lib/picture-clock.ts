@@ -1,6 +1,6 @@
 /**
- * Where a re-encode's pictures have got to, so its sound can wait for them: a muxer interleaving the
- * two holds whatever one track has written ahead of the other, so the sound may lead by `leadS` at most.
+ * Where a re-encode's pictures have got to, so its sound can wait for them: sound that runs far ahead
+ * of the pictures gathers at the front of the file. It may lead by `leadS` at most.
  */
 export class PictureClock {
   private videoAt = 0;

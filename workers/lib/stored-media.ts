@@ -7,6 +7,7 @@ import { ALL_FORMATS, CustomSource, Input, StreamTarget, type StreamTargetChunk 
 import { ChunkWriter } from '../../src/shared/storage/chunk-writer';
 import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
 import type { StoredFile } from '../../src/shared/storage/stored-file-reader';
+import { keepClusterEndFrames } from './cluster-end-durations';
 
 /** The source is read through a cache this small, whatever its length. */
 const READ_CACHE_BYTES = 4 * 1024 * 1024;
@@ -18,6 +19,18 @@ export function storedInput(stored: StoredFile): Input {
     source: new CustomSource({ getSize: () => stored.size, read: (start, end) => stored.read(start, end - start), maxCacheSize: READ_CACHE_BYTES }),
     formats: ALL_FORMATS,
   });
+}
+
+/** A stored recording as an Input to re-encode or cut: every frame keeps a duration (see cluster-end-durations). */
+export async function storedSourceInput(stored: StoredFile): Promise<Input> {
+  const input = storedInput(stored);
+  try {
+    await keepClusterEndFrames(input);
+    return input;
+  } catch (error) {
+    input.dispose();
+    throw error;
+  }
 }
 
 /** A muxer target into chunks under `key`; `writer.flush()` once the muxer is done. */

@@ -6,13 +6,12 @@
  * complete copy gets a row.
  */
 import { Conversion, Mp4OutputFormat, Output, WebMOutputFormat } from 'mediabunny';
-import { getRecording, putRecording } from '../../src/shared/storage/recordings-db';
+import { getRecording, putRecording, type RecordingRow } from '../../src/shared/storage/recordings-db';
 import { checkRewriteSpace } from '../../src/shared/storage/rewrite-space';
-import { openStoredFile } from '../../src/shared/storage/stored-file-reader';
-import { trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
+import { openStoredFile, type StoredFile } from '../../src/shared/storage/stored-file-reader';
+import { trimmedName, validTrimRange, type TrimRange } from '../../src/shared/mp4/trim-range';
 import { ConversionJob } from './conversion-job';
-import { averageBitrate, chunkTarget, storedInput } from './stored-media';
-import { keepClusterEndFrames } from './cluster-end-durations';
+import { averageBitrate, chunkTarget, storedInput, storedSourceInput } from './stored-media';
 import { smartCut, smartCutEncoding } from './smart-cut';
 
 export interface TrimResult {
@@ -44,20 +43,40 @@ export class TrimJob extends ConversionJob {
     await checkRewriteSpace(stored.size * (mp4 ? 2 : 1), 'Saving a trimmed copy');
     const draftKey = mp4 ? `${this.targetId}~draft` : this.targetId;
     try {
-      const input = storedInput(stored);
-      await keepClusterEndFrames(input);
+      const written = await this.cut(stored, source, range, draftKey, mp4, (fraction) => {
+        onProgress(fraction * (mp4 ? 0.9 : 1));
+      });
+      const size = mp4
+        ? await this.faststart(draftKey, written, this.targetId, (fraction) => {
+            onProgress(0.9 + fraction * 0.1);
+          })
+        : written;
+      this.throwIfCancelled();
+      const copy = storedInput(await openStoredFile(this.targetId));
+      const durationMs = Math.round((await copy.computeDuration()) * 1000);
+      copy.dispose();
+      const now = Date.now();
+      await putRecording({ ...source, id: this.targetId, name: trimmedName(source.name), createdAt: now, updatedAt: now, size, durationMs, error: undefined, fileKey: undefined });
+      onProgress(1);
+      return { id: this.targetId, size, durationMs };
+    } catch (error) {
+      return await this.abandon(error, [draftKey, this.targetId]);
+    }
+  }
+
+  /** Writes the range under `draftKey`; the number of bytes written. */
+  private async cut(stored: StoredFile, source: RecordingRow, range: TrimRange, draftKey: string, mp4: boolean, onProgress: (fraction: number) => void): Promise<number> {
+    const input = await storedSourceInput(stored);
+    try {
       const { target, writer } = chunkTarget(draftKey);
       const output = new Output({ format: mp4 ? new Mp4OutputFormat({ fastStart: false }) : new WebMOutputFormat(), target });
       const video = await input.getPrimaryVideoTrack();
       const encoding = video && !mp4 ? await smartCutEncoding(video, averageBitrate(stored.size, source.durationMs)) : null;
-      const onCutProgress = (fraction: number) => {
-        onProgress(fraction * (mp4 ? 0.9 : 1));
-      };
       if (video && encoding) {
         const checkCancelled = () => {
           this.throwIfCancelled();
         };
-        await smartCut(input, output, video, encoding, { ...range, onProgress: onCutProgress, checkCancelled });
+        await smartCut(input, output, video, encoding, { ...range, onProgress, checkCancelled });
       } else {
         // An MP4 (H.264 keeps one set of coder settings per file) or a codec this browser cannot
         // encode: mediabunny copies when a key frame lies within a frame of the start, else re-encodes.
@@ -69,25 +88,12 @@ export class TrimJob extends ConversionJob {
           showWarnings: false,
         });
         if (!conversion.isValid) throw new Error('This browser cannot trim this recording');
-        await this.execute(conversion, onCutProgress);
+        await this.execute(conversion, onProgress);
       }
       await writer.flush();
+      return writer.size;
+    } finally {
       input.dispose();
-      const size = mp4
-        ? await this.faststart(draftKey, writer.size, this.targetId, (fraction) => {
-            onProgress(0.9 + fraction * 0.1);
-          })
-        : writer.size;
-      this.throwIfCancelled();
-      const copy = storedInput(await openStoredFile(this.targetId));
-      const durationMs = Math.round((await copy.computeDuration()) * 1000);
-      copy.dispose();
-      const now = Date.now();
-      await putRecording({ ...source, id: this.targetId, name: trimmedName(source.name), createdAt: now, updatedAt: now, size, durationMs, error: undefined, fileKey: undefined });
-      onProgress(1);
-      return { id: this.targetId, size, durationMs };
-    } catch (error) {
-      return await this.abandon(error, [draftKey, this.targetId]);
     }
   }
 }

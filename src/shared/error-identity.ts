@@ -5,3 +5,8 @@ export function errorIdentity(error: unknown): { name: string; message: string }
     message: error instanceof Error ? error.message : String(error),
   };
 }
+
+/** Whatever was thrown, as an Error to throw again (the original when it already is one). */
+export function toError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(String(value));
+}

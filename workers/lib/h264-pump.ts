@@ -15,6 +15,7 @@ import { AudioSampleSink, AudioSampleSource, EncodedAudioPacketSource, EncodedPa
 import { heldFrameDuration } from '../../src/shared/mp4/final-frame';
 import type { Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
 import { PictureClock } from './picture-clock';
+import { toError } from '../../src/shared/error-identity';
 
 /** Encoded packets waiting in the decoder, and decoded pictures waiting for the encoder. */
 const DECODE_AHEAD = 2;
@@ -198,8 +199,4 @@ function withCompleteColorSpace(config: VideoDecoderConfig): VideoDecoderConfig 
     ...config,
     colorSpace: { primaries: given?.primaries ?? 'bt709', matrix: given?.matrix ?? 'bt709', transfer: given?.transfer ?? 'bt709', fullRange: given?.fullRange ?? false },
   };
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(typeof value === 'string' ? value : 'The export failed');
 }

@@ -2,6 +2,7 @@ import { EncodedPacket, type EncodedVideoPacketSource } from 'mediabunny';
 import type { Size } from '../../src/features/recording/overlay-geometry';
 import { MAX_ENCODER_BACKLOG, MAX_STARTUP_BACKLOG } from '../../src/features/recording/encoding-ladder';
 import { vpxCodecString, type VpxCodec } from '../../src/features/recording/vpx-codec-string';
+import { toError } from '../../src/shared/error-identity';
 
 /**
  * What became of a frame: encoded; dropped because the encoder is behind; dropped while the encoder
@@ -153,8 +154,4 @@ export class VideoEncoderPipe {
     this.failure = error ?? new Error('Video encoding failed');
     this.onFailure(this.failure);
   }
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
 }

@@ -16,6 +16,7 @@ import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patc
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';
 import type { VpxCodec } from '../../src/features/recording/vpx-codec-string';
 import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
+import { toError } from '../../src/shared/error-identity';
 
 const MIME_TYPE = 'video/webm';
 
@@ -244,8 +245,4 @@ export class WebmSession {
     this.failure = error;
     this.onFailure(error);
   }
-}
-
-function toError(value: unknown): Error {
-  return value instanceof Error ? value : new Error(String(value));
 }

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { downloadBlob } from '../../shared/download';
 import { recordingFileName } from '../../shared/format';
 import { defaultRecordingName, isStudioMode } from '../../shared/recording-modes';
+import { errorIdentity } from '../../shared/error-identity';
 import { readRecordingFile, type RecordingRow } from '../../shared/storage/recordings-db';
 
 /**
@@ -30,7 +31,7 @@ export function downloadRecording(row: Pick<RecordingRow, 'id' | 'name' | 'mode'
   saveRecordingFile(row).catch((error: unknown) => {
     notifications.show({
       title: 'Download failed',
-      message: error instanceof Error ? error.message : String(error),
+      message: errorIdentity(error).message,
       color: 'red',
       autoClose: 8000,
     });

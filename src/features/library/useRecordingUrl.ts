@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { errorIdentity } from '../../shared/error-identity';
 import { readRecordingFile } from '../../shared/storage/recordings-db';
 
 export interface RecordingUrl {
@@ -20,7 +21,7 @@ export function useRecordingUrl(id: string, version: number, mimeType?: string):
         setState({ url: created, error: null });
       },
       (error: unknown) => {
-        if (!cancelled) setState({ url: null, error: error instanceof Error ? error.message : String(error) });
+        if (!cancelled) setState({ url: null, error: errorIdentity(error).message });
       },
     );
     return () => {

@@ -32,18 +32,26 @@ export async function openStoredFile(recordingId: string): Promise<StoredFile> {
     return cached;
   };
 
+  // The parts a read touches are joined as Blob slices (references, not copies) and read out once:
+  // one buffer per read, where copying each part in would leave two behind for the collector.
   const read: ByteReader = async (offset, length) => {
     const end = Math.min(size, offset + length);
-    const out = new Uint8Array(Math.max(0, end - offset));
-    for (let index = lastAtOrBefore(positions, offset); index < positions.length; index++) {
+    if (end <= offset) return new Uint8Array(0);
+    const parts: Blob[] = [];
+    let reached = offset;
+    for (let index = lastAtOrBefore(positions, offset); index < positions.length && reached < end; index++) {
       const position = positions[index] ?? 0;
       if (position >= end) break;
       const chunk = await chunkAt(position);
-      const from = Math.max(offset, position);
+      const from = Math.max(reached, position);
       const to = Math.min(end, position + chunk.bytes.size);
-      if (to > from) out.set(new Uint8Array(await chunk.bytes.slice(from - position, to - position).arrayBuffer()), from - offset);
+      // A gap between chunks reads as zeros, as it always has; the file's parsers judge the bytes.
+      if (from > reached) parts.push(new Blob([new Uint8Array(from - reached)]));
+      if (to > from) parts.push(chunk.bytes.slice(from - position, to - position));
+      reached = Math.max(reached, to);
     }
-    return out;
+    if (reached < end) parts.push(new Blob([new Uint8Array(end - reached)]));
+    return new Uint8Array(await (parts.length === 1 ? (parts[0] as Blob) : new Blob(parts)).arrayBuffer());
   };
   return { size, read };
 }

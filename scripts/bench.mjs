@@ -122,7 +122,7 @@ try {
         `${minutes} min: stop→ready ${r.readyMs} ms (download written ${r.savedMs} ms, ${r.sizeMb.toFixed(0)} MB), JS heap growth ${r.heapGrowthMb.toFixed(1)} MB (page + ${r.heapTargets - 1} worker), ${r.fps.toFixed(1)} fps, largest gap ${r.largestGapMs.toFixed(0)} ms, duration ${r.duration.toFixed(1)} s`,
       );
       console.log(
-        `${minutes} min: export as MP4 ${r.exported.seconds.toFixed(1)} s = ${r.exported.speed.toFixed(2)}× real time, browser PSS peak growth ${r.exported.pssGrowthMb.toFixed(1)} MB (${r.exported.where} MB)`,
+        `${minutes} min: export as MP4 ${r.exported.seconds.toFixed(1)} s = ${r.exported.speed.toFixed(2)}× real time, browser PSS peak growth ${r.exported.pssGrowthMb.toFixed(1)} MB (${r.exported.where} MB), median ${r.exported.pssMedianGrowthMb.toFixed(1)} MB`,
       );
       console.log(
         `${minutes} min: trim 10 s from ${r.trimmed.keyFrame.toFixed(2)} s (a key frame, packets copied) ${r.trimmed.atKeyFrame.toFixed(1)} s; from 0.5 s later (start re-encoded) ${r.trimmed.offKeyFrame.toFixed(1)} s`,

@@ -15,23 +15,27 @@ const total = (byProcess) => [...byProcess.values()].reduce((sum, { pss }) => su
 
 /**
  * Samples the browser's PSS every 250 ms until `done` settles. Returns the growth at the peak over
- * `baseline` (a pssByProcess map), in bytes, and which kinds of process it was in.
+ * `baseline` (a pssByProcess map), in bytes, and which kinds of process it was in; the median
+ * growth too, since the peak also catches garbage the worker's collector has not yet freed.
  */
 async function peakGrowthWhile(pid, baseline, done) {
   let peak = baseline;
+  const samples = [];
   let finished = false;
   const settled = done.finally(() => {
     finished = true;
   });
   while (!finished) {
     const now = pssByProcess(pid);
+    samples.push(total(now) - total(baseline));
     if (total(now) > total(peak)) peak = now;
     await Promise.race([settled.catch(() => undefined), sleep(250)]);
   }
   await settled;
   const byKind = new Map();
   for (const [processId, { kind, pss }] of peak) byKind.set(kind, (byKind.get(kind) ?? 0) + pss - (baseline.get(processId)?.pss ?? 0));
-  return { growth: total(peak) - total(baseline), byKind };
+  samples.sort((a, b) => a - b);
+  return { growth: total(peak) - total(baseline), median: samples[Math.floor(samples.length / 2)] ?? 0, byKind };
 }
 
 /** Waits until the dialog's status contains `text`; throws with the status when it shows an error. */
@@ -62,11 +66,11 @@ export async function benchExport(tab, browserPid, durationS) {
   const baseline = pssByProcess(browserPid);
   const started = Date.now();
   await tab.evaluate(`${dialogButton('Export')}.click()`, { gesture: true });
-  const { growth, byKind } = await peakGrowthWhile(browserPid, baseline, waitForStatus(tab, '(MP4)', durationS * 20_000 + 60_000));
+  const { growth, median, byKind } = await peakGrowthWhile(browserPid, baseline, waitForStatus(tab, '(MP4)', durationS * 20_000 + 60_000));
   const seconds = (Date.now() - started) / 1000;
   await closeDialog(tab);
   const where = [...byKind].filter(([, bytes]) => Math.abs(bytes) >= MB).map(([kind, bytes]) => `${kind} ${(bytes / MB).toFixed(0)}`).join(', ');
-  return { seconds, speed: durationS / seconds, pssGrowthMb: growth / MB, where };
+  return { seconds, speed: durationS / seconds, pssGrowthMb: growth / MB, pssMedianGrowthMb: median / MB, where };
 }
 
 /** The first key frame at or after `time` in a recorded file, in seconds. */

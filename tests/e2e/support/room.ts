@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, type PageGuard } from './test';
+import { SETTINGS_KEY } from './settings';
 
 declare global {
   interface Window {
@@ -39,8 +40,14 @@ export interface RoomContextOptions {
 /** Call once per context, before the pages navigate. */
 export async function prepareRoomContext(context: BrowserContext, options: RoomContextOptions = {}): Promise<void> {
   await context.grantPermissions(['camera', ...(options.microphone === false ? [] : ['microphone']), 'clipboard-read', 'clipboard-write']);
-  await context.addInitScript(({ signaling, relayOnly, iceServers, loseFirstCandidates }) => {
+  await context.addInitScript(({ signaling, relayOnly, iceServers, loseFirstCandidates, settingsKey }) => {
     localStorage.setItem('framecast-ice-servers', iceServers);
+    // Every page's fake microphone plays the same 440 Hz tone, and each page plays the others' sound:
+    // an echo canceller may then take the tone for an echo and remove it (a page playing back the
+    // tone it captures measured -23 dB, then -120 dB a second later), which left a mixed recording
+    // silent once in CI (-60 dB where runs before had -31 dB). Real voices differ,
+    // so the room's tests hear the microphones unprocessed; a test may still set its own settings.
+    if (localStorage.getItem(settingsKey) === null) localStorage.setItem(settingsKey, JSON.stringify({ audio: { echoCancellation: false, noiseSuppression: false } }));
     if (signaling === null) localStorage.removeItem('framecast-signaling-url');
     else localStorage.setItem('framecast-signaling-url', signaling);
     const Native = window.RTCPeerConnection;
@@ -68,7 +75,7 @@ export async function prepareRoomContext(context: BrowserContext, options: RoomC
         created.push(this);
       }
     };
-  }, { signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false, iceServers: options.iceServers ?? 'none', loseFirstCandidates: options.loseFirstCandidates ?? false });
+  }, { settingsKey: SETTINGS_KEY, signaling: options.signaling === undefined ? 'local' : options.signaling, relayOnly: options.relayOnly ?? false, iceServers: options.iceServers ?? 'none', loseFirstCandidates: options.loseFirstCandidates ?? false });
 }
 
 export function newRoomId(label: string): string {

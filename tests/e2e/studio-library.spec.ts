@@ -19,6 +19,28 @@ async function listedSeconds(item: Locator): Promise<number> {
   return minutes * 60 + seconds;
 }
 
+/** Brightest minus darkest pixel of an image (0–255): a picture, not a blank box. */
+function brightnessSpread(image: Locator): Promise<number> {
+  return image.evaluate(async (element) => {
+    const picture = element as HTMLImageElement;
+    await picture.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = picture.naturalWidth;
+    canvas.height = picture.naturalHeight;
+    const context = canvas.getContext('2d');
+    if (!context) return 0;
+    context.drawImage(picture, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let [darkest, brightest] = [255, 0];
+    for (let i = 0; i < pixels.length; i += 4) {
+      const level = ((pixels[i] ?? 0) + (pixels[i + 1] ?? 0) + (pixels[i + 2] ?? 0)) / 3;
+      darkest = Math.min(darkest, level);
+      brightest = Math.max(brightest, level);
+    }
+    return brightest - darkest;
+  });
+}
+
 const usage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
 test('the library lists recordings, renames, plays with seeking, and deletes with their stored bytes', async ({ page }, testInfo) => {
@@ -38,7 +60,12 @@ test('the library lists recordings, renames, plays with seeking, and deletes wit
   for (const index of [0, 1]) {
     await expect(items.nth(index).getByTestId('library-size')).toHaveText(/^\d+\.\d{2} (KB|MB)$/);
     await expect(items.nth(index).getByTestId('library-date')).toHaveText(new RegExp(String(new Date().getFullYear())));
+    // Each shows a still of its start, and keeps no video player (a decoder each) once it is drawn.
+    const still = items.nth(index).getByTestId('library-thumbnail');
+    await expect(still).toHaveJSProperty('tagName', 'IMG');
+    expect(await brightnessSpread(still)).toBeGreaterThan(40);
   }
+  await expect(items.locator('video')).toHaveCount(0);
 
   // Rename the webcam recording; the name survives a reload.
   await items.nth(1).getByRole('button', { name: 'Rename Webcam Only recording' }).click();

@@ -8,6 +8,7 @@ import { ExportMp4Dialog } from './ExportMp4Dialog';
 import { TrimDialog } from './TrimDialog';
 import { downloadRecording } from './save-recording';
 import { useRecordingUrl } from './useRecordingUrl';
+import { useStill } from './useStill';
 import classes from './Library.module.css';
 
 interface RecordingItemProps {
@@ -19,6 +20,7 @@ interface RecordingItemProps {
 export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
   const { url, error: unreadable } = useRecordingUrl(row.id, row.updatedAt, row.mimeType);
   const [playing, setPlaying] = useState(false);
+  const still = useStill(url);
   const [editing, setEditing] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const [exporting, setExporting] = useState(false);
@@ -46,19 +48,10 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
   return (
     <Card withBorder padding="sm" data-testid="library-item" component="article" aria-label={row.name}>
       <Group align="flex-start" wrap="wrap">
-        {url ? (
-          <video
-            key={playing ? 'player' : 'thumbnail'}
-            // `#t=0.1` makes the browser paint the first frame as the thumbnail.
-            src={playing ? url : `${url}#t=0.1`}
-            controls={playing}
-            autoPlay={playing}
-            preload="metadata"
-            muted={!playing}
-            className={playing ? classes.player : classes.thumbnail}
-            aria-label={`${row.name} ${playing ? 'player' : 'thumbnail'}`}
-            data-testid={playing ? 'library-player' : 'library-thumbnail'}
-          />
+        {url && playing ? (
+          <video src={url} controls autoPlay preload="metadata" className={classes.player} aria-label={`${row.name} player`} data-testid="library-player" />
+        ) : still ? (
+          <img src={still} alt={`${row.name} thumbnail`} className={classes.thumbnail} data-testid="library-thumbnail" />
         ) : (
           <div className={classes.thumbnail} title={unreadable ?? undefined}>
             {unreadable ? <Text className={classes.unreadable}>No preview: this tab cannot read the file</Text> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { thumbnailTimes } from '../../shared/mp4/trim-range';
+import { drawAt, hiddenVideo } from './video-stills';
 
 const WIDTH = 160;
 const HEIGHT = 90;
@@ -10,29 +11,25 @@ export function useThumbnails(url: string | null, durationS: number, count: numb
   useEffect(() => {
     if (!url) return undefined;
     const state = { cancelled: false };
-    const video = document.createElement('video');
-    video.muted = true;
-    video.preload = 'auto';
-    video.src = url;
+    const { video, release } = hiddenVideo(url);
     const canvas = document.createElement('canvas');
     canvas.width = WIDTH;
     canvas.height = HEIGHT;
     const context = canvas.getContext('2d');
     void (async () => {
+      if (!context) return;
       const taken: string[] = [];
       for (const time of thumbnailTimes(durationS, count)) {
-        video.currentTime = time;
-        await new Promise((resolve) => video.addEventListener('seeked', resolve, { once: true }));
-        if (state.cancelled || !context) return;
-        context.drawImage(video, 0, 0, WIDTH, HEIGHT);
+        await drawAt(video, time, context);
+        if (state.cancelled) return;
         taken.push(canvas.toDataURL('image/jpeg', 0.6));
         setThumbnails([...taken]);
       }
-    })();
+      release();
+    })().catch(() => undefined);
     return () => {
       state.cancelled = true;
-      video.removeAttribute('src');
-      video.load();
+      release();
     };
   }, [url, durationS, count]);
   return thumbnails;

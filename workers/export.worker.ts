@@ -6,6 +6,10 @@ import * as Comlink from 'comlink';
 import { Mp4Export, mp4AudioCodec, type Mp4ExportResult } from './lib/mp4-export';
 import { TrimJob, type TrimResult } from './lib/trim-recording';
 import { whileWritingRowless } from '../src/shared/storage/rowless-writes-lock';
+import { throttleProgress } from '../src/shared/progress-throttle';
+
+/** How often progress crosses to the page: enough for a smooth bar and time left. */
+const PROGRESS_INTERVAL_MS = 200;
 
 let current: Mp4Export | TrimJob | null = null;
 
@@ -23,11 +27,11 @@ const api = {
   audioCodec: mp4AudioCodec,
   exportMp4(sourceId: string, targetId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
     const job = new Mp4Export(sourceId, targetId);
-    return runJob(job, () => job.run(onProgress));
+    return runJob(job, () => job.run(throttleProgress(onProgress, PROGRESS_INTERVAL_MS)));
   },
   trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
     const job = new TrimJob(sourceId, targetId, startS, endS);
-    return runJob(job, () => job.run(onProgress));
+    return runJob(job, () => job.run(throttleProgress(onProgress, PROGRESS_INTERVAL_MS)));
   },
   async cancel(): Promise<void> {
     await current?.cancel();

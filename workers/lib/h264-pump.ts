@@ -2,11 +2,11 @@
  * Re-encodes a stored recording's video as H.264 (and its sound in the MP4's audio codec) with as
  * few pictures alive as the codecs allow. mediabunny's Conversion decodes up to 8 pictures ahead
  * and queues 40 packets; at 1080p every decoded picture is about 3 MB, and the VP9 decoder's pool
- * grows with what is held. Here one picture is decoded ahead of the one being encoded, whatever the
- * recording's length. Measured on a 1-minute 1080p recording (2 cores, no GPU): the browser's peak
- * memory growth 159 MB against 227 MB through Conversion, and 12.6 s against 14.1 s. What remains is
- * mostly the codecs' own state: decoding every picture but encoding one grows 134 MB, decoding and
- * encoding only the first 88 MB.
+ * grows with what is held. Here one picture is decoded ahead of the one being encoded, and at most
+ * one more is inside the encoder (see encoder-lag), whatever the recording's length. Measured on a
+ * 1-minute 1080p recording (2 cores, no GPU): the browser's peak memory growth 131 MB against 227 MB
+ * through Conversion, and 10.2 s against 14.1 s; the decoder's picture pool 42–52 MB, against 81–97
+ * MB with mediabunny's encoder queue alone.
  *
  * The sound is kept within a second of the pictures: copied sound is read far faster than pictures
  * are encoded, and would otherwise gather at the front of the file, which then streams badly.
@@ -15,11 +15,15 @@ import { AudioSampleSink, AudioSampleSource, EncodedAudioPacketSource, EncodedPa
 import { heldFrameDuration } from '../../src/shared/mp4/final-frame';
 import type { Mp4AudioCodec } from '../../src/shared/mp4/export-naming';
 import { PictureClock } from './picture-clock';
+import { EncoderLag } from './encoder-lag';
 import { toError } from '../../src/shared/error-identity';
 
 /** Encoded packets waiting in the decoder, and decoded pictures waiting for the encoder. */
 const DECODE_AHEAD = 2;
 const PICTURES_AHEAD = 1;
+/** Pictures inside the encoder; and how long to wait for one back before deciding it keeps them on purpose. */
+const ENCODER_AHEAD = 1;
+const ENCODER_WAIT_MS = 3000;
 /** How far (s) the sound may run ahead of the pictures. */
 const SOUND_LEAD_S = 1;
 
@@ -51,7 +55,16 @@ export async function canPumpVideo(video: InputVideoTrack): Promise<boolean> {
 export async function pumpToH264(output: Output, options: H264PumpOptions): Promise<{ hasAudio: boolean }> {
   const { video, audio } = options;
   const first = await (audio ? video.input.getFirstTimestamp([video, audio]) : video.getFirstTimestamp());
-  const videoSource = new VideoSampleSource({ codec: 'avc', quality: new Quality({ bitrate: options.videoBitrate }), keyFrameInterval: options.keyFrameIntervalS, sizeChangeBehavior: 'passThrough' });
+  const lag = new EncoderLag(ENCODER_AHEAD, ENCODER_WAIT_MS);
+  const videoSource = new VideoSampleSource({
+    codec: 'avc',
+    quality: new Quality({ bitrate: options.videoBitrate }),
+    keyFrameInterval: options.keyFrameIntervalS,
+    sizeChangeBehavior: 'passThrough',
+    onEncodedPacket: () => {
+      lag.returnedOne();
+    },
+  });
   output.addVideoTrack(videoSource);
   // Sound already in the MP4's codec (Opus where AAC cannot be encoded) is copied, not encoded twice.
   const copySound = audio !== null && (await audio.getCodec()) === options.audioCodec;
@@ -70,7 +83,7 @@ export async function pumpToH264(output: Output, options: H264PumpOptions): Prom
       failed = true;
       throw error;
     });
-  const pictures = pumpVideo(video, videoSource, first, soundEnd, lead, sides).finally(() => {
+  const pictures = pumpVideo(video, videoSource, lag, first, soundEnd, lead, sides).finally(() => {
     lead.finish();
   });
   const sound = !audio || !audioSource ? Promise.resolve() : audioSource instanceof AudioSampleSource ? encodeAudio(audio, audioSource, first, lead, sides) : copyAudio(audio, audioSource, first, lead, sides);
@@ -79,7 +92,7 @@ export async function pumpToH264(output: Output, options: H264PumpOptions): Prom
   return { hasAudio: audioSource !== null };
 }
 
-async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, first: number, soundEnd: number, lead: PictureClock, options: H264PumpOptions): Promise<void> {
+async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, lag: EncoderLag, first: number, soundEnd: number, lead: PictureClock, options: H264PumpOptions): Promise<void> {
   const config = await track.getDecoderConfig();
   if (!config) throw new Error('This recording’s video cannot be decoded here');
   const packets = new EncodedPacketSink(track);
@@ -115,7 +128,9 @@ async function pumpVideo(track: InputVideoTrack, source: VideoSampleSource, firs
       const duration = (frame.duration ?? 0) / 1e6;
       sample.setTimestamp(timestamp);
       sample.setDuration(soundEnd > 0 ? heldFrameDuration(timestamp, duration, videoEnd, soundEnd) : duration);
+      lag.gave();
       await source.add(sample);
+      await lag.caughtUp();
       lead.advance(timestamp + duration);
       options.onTime(timestamp + duration);
     } finally {

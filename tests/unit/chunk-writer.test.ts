@@ -19,6 +19,34 @@ class MemoryStore implements ChunkStore {
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A store that copies as it is called (the contract) but confirms only on `release()`; `seen` is what each put was given. */
+function slowStore(store: MemoryStore) {
+  const seen: number[][] = [];
+  let release: () => void = () => undefined;
+  const slow: ChunkStore = {
+    put: (p, b) => {
+      const copy = b.slice();
+      seen.push([...b]);
+      return new Promise((resolve) => (release = () => void store.put(p, copy).then(resolve)));
+    },
+    get: (p) => store.get(p),
+  };
+  return { slow, seen, release: () => release() };
+}
+
+/** Flushes, writes while that flush's put is in flight, and flushes again. */
+async function flushTwiceWithAWriteBetween(writer: ChunkWriter, release: () => void, write: () => void) {
+  const first = writer.flush();
+  await tick();
+  write();
+  release();
+  await first;
+  const second = writer.flush();
+  await tick();
+  release();
+  await second;
+}
 const bytes = (...values: number[]) => Uint8Array.from(values);
 
 describe('ChunkWriter', () => {
@@ -51,24 +79,31 @@ describe('ChunkWriter', () => {
   });
 
   it('keeps a patch that arrives while its range is being persisted', async () => {
-    let release: () => void = () => undefined;
     const store = new MemoryStore();
-    const slowStore: ChunkStore = {
-      put: (p, b) => new Promise((resolve) => (release = () => void store.put(p, b).then(resolve))),
-      get: (p) => store.get(p),
-    };
-    const writer = new ChunkWriter(slowStore);
+    const { slow, release } = slowStore(store);
+    const writer = new ChunkWriter(slow);
     writer.write(0, bytes(1, 1, 1));
-    const first = writer.flush();
-    await tick(); // the put is now in flight
-    writer.write(1, bytes(8));
-    release();
-    await first;
-    const second = writer.flush();
-    await tick();
-    release();
-    await second;
+    await flushTwiceWithAWriteBetween(writer, release, () => {
+      writer.write(1, bytes(8));
+    });
     expect(store.file()).toEqual([1, 8, 1]);
+  });
+
+  it('reuses its buffer while a chunk is being stored, without changing what was stored', async () => {
+    const store = new MemoryStore();
+    const { slow, seen, release } = slowStore(store);
+    const writer = new ChunkWriter(slow);
+    writer.write(0, bytes(1, 2, 3));
+    // The append lands while the first put is in flight, when the writer's buffer is free again.
+    await flushTwiceWithAWriteBetween(writer, release, () => {
+      writer.write(3, bytes(4, 5));
+    });
+    expect(seen).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
+    expect(store.file()).toEqual([1, 2, 3, 4, 5]);
+    expect(writer.persistedSize).toBe(5);
   });
 
   it('matches a reference buffer for a random mix of appends and patches', async () => {

@@ -26,8 +26,11 @@ async function firstPictureDifference(copy: string, source: string, startS: numb
   const { times } = await packetTimes(source, 'v:0');
   const shown = times.filter((time) => time <= startS + 1e-6).at(-1) ?? times[0];
   const next = times.find((time) => time > startS + 1e-6);
+  // Packet times count from 0, ffmpeg's seek from the file's first packet (its sound, a few ms in):
+  // without this the "shown" picture came out one frame late, and a cut at a change of scene failed.
+  const origin = (await probe(source)).startTime ?? 0;
   // A millisecond early: ffmpeg's seek to a frame's exact time can land on the frame after it.
-  const candidates = await Promise.all([shown, next].flatMap((time) => (time === undefined ? [] : [frameAt(source, Math.max(0, time - 0.001))])));
+  const candidates = await Promise.all([shown, next].flatMap((time) => (time === undefined ? [] : [frameAt(source, Math.max(0, time - origin - 0.001))])));
   const first = await frameAt(copy, 0);
   return Math.min(...candidates.map((frame) => meanFrameDifference(frame, first)));
 }

@@ -23,6 +23,8 @@ export interface StreamInfo {
 
 export interface MediaInfo {
   readonly formatName: string;
+  /** Presentation time of the file's first packet in any stream, seconds: where ffmpeg's seeks count from. */
+  readonly startTime: number | null;
   /** Container duration in seconds, or null when the file does not state one (raw MediaRecorder output). */
   readonly duration: number | null;
   readonly size: number;
@@ -33,7 +35,7 @@ export interface MediaInfo {
 }
 
 interface FfprobeJson {
-  format: { format_name: string; duration?: string; size: string; bit_rate?: string };
+  format: { format_name: string; start_time?: string; duration?: string; size: string; bit_rate?: string };
   streams: {
     index: number;
     codec_type: string;
@@ -72,6 +74,7 @@ export async function probe(file: string): Promise<MediaInfo> {
   });
   return {
     formatName: json.format.format_name,
+    startTime: num(json.format.start_time),
     duration: num(json.format.duration),
     size: Number(json.format.size),
     bitRate: num(json.format.bit_rate),
@@ -162,7 +165,8 @@ export interface RgbFrame {
 }
 
 /**
- * Decodes the video frame shown at `time` seconds (seeking like a player would) into RGB, at the
+ * Decodes the video frame shown at `time` seconds (seeking like a player would; counted, as ffmpeg's
+ * seek counts, from the file's `startTime`, not from presentation time 0) into RGB, at the
  * stream's size: a recording that stepped down to a smaller picture to keep up (EncodingLadder) is
  * shown scaled to it, as players do.
  */

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EncoderLag } from '../../workers/lib/encoder-lag';
-
-const settled = async (promise: Promise<void>) => {
-  let done = false;
-  void promise.then(() => (done = true));
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return done;
-};
+import { settled } from './support/settled';
 
 describe('EncoderLag', () => {
   it('lets the pump on while the encoder holds no more than allowed', async () => {

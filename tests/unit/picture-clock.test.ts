@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PictureClock } from '../../workers/lib/picture-clock';
+import { settled } from './support/settled';
 
-/** Whether `promise` has settled once pending callbacks have run. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void promise.then(() => (done = true));
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  return done;
-}
 
 describe('PictureClock', () => {
   it('lets sound within the lead through at once', async () => {

@@ -5,19 +5,25 @@
 import * as Comlink from 'comlink';
 import { Mp4Export, mp4AudioCodec, type Mp4ExportResult } from './lib/mp4-export';
 import { TrimJob, type TrimResult } from './lib/trim-recording';
+import type { ConversionJob } from './lib/conversion-job';
 import { whileWritingRowless } from '../src/shared/storage/rowless-writes-lock';
 import { throttleProgress } from '../src/shared/progress-throttle';
 
 /** How often progress crosses to the page: enough for a smooth bar and time left. */
 const PROGRESS_INTERVAL_MS = 200;
 
-let current: Mp4Export | TrimJob | null = null;
+type Progress = (fraction: number) => void;
 
-/** Runs one job, cancellable while it runs, holding the lock that keeps other tabs' sweeps off its chunks. */
-async function runJob<T>(job: Mp4Export | TrimJob, run: () => Promise<T>): Promise<T> {
+let current: ConversionJob | null = null;
+
+/**
+ * Runs one job, cancellable while it runs, holding the lock that keeps other tabs' sweeps off its
+ * chunks; its progress reaches the page at most every PROGRESS_INTERVAL_MS.
+ */
+async function runJob<T>(job: ConversionJob & { run(onProgress: Progress): Promise<T> }, onProgress: Progress): Promise<T> {
   current = job;
   try {
-    return await whileWritingRowless(run);
+    return await whileWritingRowless(() => job.run(throttleProgress(onProgress, PROGRESS_INTERVAL_MS)));
   } finally {
     current = null;
   }
@@ -25,13 +31,11 @@ async function runJob<T>(job: Mp4Export | TrimJob, run: () => Promise<T>): Promi
 
 const api = {
   audioCodec: mp4AudioCodec,
-  exportMp4(sourceId: string, targetId: string, onProgress: (fraction: number) => void): Promise<Mp4ExportResult> {
-    const job = new Mp4Export(sourceId, targetId);
-    return runJob(job, () => job.run(throttleProgress(onProgress, PROGRESS_INTERVAL_MS)));
+  exportMp4(sourceId: string, targetId: string, onProgress: Progress): Promise<Mp4ExportResult> {
+    return runJob(new Mp4Export(sourceId, targetId), onProgress);
   },
-  trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
-    const job = new TrimJob(sourceId, targetId, startS, endS);
-    return runJob(job, () => job.run(throttleProgress(onProgress, PROGRESS_INTERVAL_MS)));
+  trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: Progress): Promise<TrimResult> {
+    return runJob(new TrimJob(sourceId, targetId, startS, endS), onProgress);
   },
   async cancel(): Promise<void> {
     await current?.cancel();

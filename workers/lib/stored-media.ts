@@ -10,11 +10,10 @@ import type { StoredFile } from '../../src/shared/storage/stored-file-reader';
 import { keepClusterEndFrames } from './cluster-end-durations';
 
 /**
- * The source is read through a cache this small, whatever its length. The size also sets how much
- * mediabunny asks for per read, and that moves the export's memory more than the cache itself does:
- * exporting a 3-minute 1080p recording, the browser's median growth was 98–102 MB with 1 MB against
- * 129–135 MB with 512 KB, 2 MB or 4 MB (three runs each, same speed). With 4 MB the reads averaged
- * 1.5 MB, and Blink's buffer partition and the worker's heap both held more.
+ * The source is read through a cache this small, whatever its length. Exporting a 3-minute 1080p
+ * recording (runs of each size interleaved), the browser's median growth was 97–103 MB with 1 MB,
+ * 105–111 MB with 4 MB, and no lower with 256 KB or no cache at all; the peak and the speed did not
+ * change. Most of what the export holds is the codecs' and V8's (see h264-pump), not this cache.
  */
 const READ_CACHE_BYTES = 1024 * 1024;
 /** Output gathered before it is persisted. */

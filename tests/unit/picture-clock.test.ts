@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { PictureClock } from '../../workers/lib/picture-clock';
 import { settled } from './support/settled';
 
-
 describe('PictureClock', () => {
   it('lets sound within the lead through at once', async () => {
     const clock = new PictureClock(1);

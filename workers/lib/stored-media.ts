@@ -11,9 +11,10 @@ import { keepClusterEndFrames } from './cluster-end-durations';
 
 /**
  * The source is read through a cache this small, whatever its length. Exporting a 3-minute 1080p
- * recording (runs of each size interleaved), the browser's median growth was 97–103 MB with 1 MB,
- * 105–111 MB with 4 MB, and no lower with 256 KB or no cache at all; the peak and the speed did not
- * change. Most of what the export holds is the codecs' and V8's (see h264-pump), not this cache.
+ * recording (runs of each size interleaved), the browser's median growth was 97–106 MB with 1 MB
+ * (10 runs), 105–111 MB with 4 MB (3), and no lower with 256 KB or no cache at all; the peak and
+ * the speed did not change. Most of what the export holds is the codecs' and V8's (see h264-pump),
+ * not this cache.
  */
 const READ_CACHE_BYTES = 1024 * 1024;
 /** Output gathered before it is persisted. */

@@ -7,6 +7,7 @@ import { test, expect } from './support/test';
 import { packetTimes, probe } from './support/media';
 import { hostRoom, newRoomId, prepareRoomContext } from './support/room';
 import { downloadAll, record } from './support/room-recording';
+import { exportMp4, saveTrimmedCopy } from './support/media-jobs';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -27,12 +28,8 @@ test('a room recording exports as MP4 and trims from the library', async ({ page
 
   await item.getByRole('button', { name: 'Export as MP4' }).click();
   const exporting = host.getByRole('dialog', { name: 'Export as MP4' });
-  await exporting.getByRole('button', { name: 'Export', exact: true }).click();
-  await expect(exporting.getByRole('status')).toContainText('(MP4)', { timeout: 120_000 });
-  const mp4Download = host.waitForEvent('download');
-  await exporting.getByRole('button', { name: 'Download MP4' }).click();
   const mp4 = testInfo.outputPath('room.mp4');
-  await (await mp4Download).saveAs(mp4);
+  await exportMp4(host, exporting, mp4);
   await exporting.getByRole('button', { name: 'Close', exact: true }).click();
 
   const [sourceInfo, mp4Info, sourceFrames, mp4Frames] = await Promise.all([probe(source), probe(mp4), packetTimes(source, 'v:0'), packetTimes(mp4, 'v:0')]);
@@ -49,12 +46,8 @@ test('a room recording exports as MP4 and trims from the library', async ({ page
   const trimming = host.getByRole('dialog', { name: 'Trim recording' });
   await trimming.getByLabel('Trim end (seconds)').fill('2.5');
   await trimming.getByLabel('Trim start (seconds)').fill('0.5');
-  await trimming.getByRole('button', { name: 'Save trimmed copy' }).click();
-  await expect(trimming.getByRole('status')).toContainText('(trimmed)', { timeout: 120_000 });
-  const copyDownload = host.waitForEvent('download');
-  await trimming.getByRole('button', { name: 'Download trimmed copy' }).click();
   const copy = testInfo.outputPath('room-trimmed.webm');
-  await (await copyDownload).saveAs(copy);
+  await saveTrimmedCopy(host, trimming, copy);
   const copyInfo = await probe(copy);
   console.log(`room trim: copy lasts ${String(copyInfo.duration)} s`);
   expect(Math.abs((copyInfo.duration ?? 0) - 2)).toBeLessThanOrEqual(0.05);

@@ -9,6 +9,7 @@ import { test, expect } from './support/test';
 import { expectAxeCleanInBothSchemes } from './support/axe';
 import { frameAt, meanFrameDifference, packetTimes, probe } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
+import { downloadFromDialog } from './support/media-jobs';
 
 /** Top-level MP4 boxes in file order (their four-letter types). */
 function topLevelBoxes(file: string): string[] {
@@ -79,11 +80,8 @@ test('a recording exported as MP4: H.264 with the announced audio, index first, 
   await expect(dialog.getByRole('status')).toContainText('(MP4)', { timeout: 150_000 });
   await expectAxeCleanInBothSchemes(page, 'Export as MP4 dialog, saved', { seriousOnly: true });
 
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download MP4' }).click();
   const file = testInfo.outputPath('export.mp4');
-  const saved = await download;
-  await saved.saveAs(file);
+  const saved = await downloadFromDialog(page, dialog, 'Download MP4', file);
   expect(saved.suggestedFilename()).toMatch(/\.mp4$/);
 
   const [sourceInfo, info] = await Promise.all([probe(source), probe(file)]);

@@ -4,19 +4,10 @@
  * that re-encodes only up to the next one.
  */
 import { readFileSync } from 'node:fs';
-import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { frameAt, meanFrameDifference, packetHashes, packetTimes, probe } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
-
-/** Saves the dialog's selection and downloads the copy into `file`. */
-async function saveTrimmedCopy(page: Page, dialog: Locator, file: string): Promise<void> {
-  await dialog.getByRole('button', { name: 'Save trimmed copy' }).click();
-  await expect(dialog.getByRole('status')).toContainText('(trimmed)', { timeout: 120_000 });
-  const download = page.waitForEvent('download');
-  await dialog.getByRole('button', { name: 'Download trimmed copy' }).click();
-  await (await download).saveAs(file);
-}
+import { saveTrimmedCopy } from './support/media-jobs';
 
 /**
  * How far the copy's first picture is from the source's picture on screen at `startS` (the last

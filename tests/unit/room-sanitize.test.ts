@@ -98,3 +98,25 @@ describe('rate limits', () => {
     expect(burst(ROOM_JOIN_LIMIT)).toEqual({ count: 10, retryAfterMs: 60_000 });
   });
 });
+
+describe('names that look empty, or like something they are not', () => {
+  it('refuses names with nothing visible once invisible characters go', () => {
+    for (const invisible of ['\u3164', '\u2800\u2800', '\u00ad', '\u{E0041}\u{E0042}', '\u115f\u1160', '\uffa0', '\u200d', '\u0301\u0301', '\ufe0f'])
+      expect(sanitizeName(invisible), JSON.stringify(invisible)).toBe('');
+  });
+
+  it('removes hidden characters from inside a visible name', () => {
+    expect(sanitizeName('Bo\u00adb')).toBe('Bob');
+    expect(sanitizeName('A\u{E0048}\u{E006F}\u{E0073}\u{E0074}da')).toBe('Ada');
+    expect(sanitizeName('\u3164Eve\u2800')).toBe('Eve');
+    expect(sanitizeName('q' + '\u0301'.repeat(50))).toBe('q\u0301\u0301\u0301');
+  });
+
+  it('keeps emoji sequences whole, and never cuts one apart', () => {
+    const family = '👨‍👩‍👧';
+    const england = '🏴󠁧󠁢󠁥󠁮󠁧󠁿';
+    expect(sanitizeName(`Ada ${family} ${england}`)).toBe(`Ada ${family} ${england}`);
+    const cut = sanitizeName(family.repeat(60));
+    expect(cut).toBe(family.repeat(MAX_NAME_LENGTH));
+  });
+});

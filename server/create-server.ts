@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, ServerResponse } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { RedisRoomStore } from './redis-room-store';
 import { MemoryRoomStore, type RoomStore } from './room-store';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/features/room/signaling/protocol';
-import { MAX_MESSAGE_BYTES, SignalingNode, type Server as TypedServer } from './signaling-server';
+import { DEFAULT_ADDRESS_CAPS, type AddressCaps } from './connection-limits';
+import { createLog } from './log';
+import { MAX_MESSAGE_BYTES, SignalingNode, type Server as TypedServer, type SignalingOptions } from './signaling-server';
 import type { TurnConfig } from './turn-credentials';
 
 export interface SignalingEnv {
@@ -16,7 +18,13 @@ export interface SignalingEnv {
   turn: TurnConfig | null;
   /** With it, every node sharing this Redis serves the same rooms. */
   redisUrl: string | null;
+  caps: AddressCaps;
+  /** The client's address comes from X-Forwarded-For (set it only behind a proxy that writes it). */
+  trustProxy: boolean;
 }
+
+/** TURN credentials last 10 minutes and are renewed every 5 while their holder stays in the room. */
+export const TURN_TTL_SECONDS = 600;
 
 interface Publisher {
   publish(channel: string, message: string): Promise<unknown>;
@@ -58,22 +66,60 @@ export function readSignalingEnv(env: Record<string, string | undefined>): Signa
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
+  const count = (value: string | undefined, fallback: number) => {
+    const parsed = Number(value);
+    return value && Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+  };
   const origins = list(env.ALLOWED_ORIGINS);
   const turnUrls = list(env.TURN_URLS);
   return {
     port: Number(env.PORT ?? 3001),
     host: env.HOST ?? '127.0.0.1',
     allowedOrigins: origins.length > 0 ? origins : null,
-    turn: turnUrls.length > 0 && env.TURN_SECRET ? { urls: turnUrls, secret: env.TURN_SECRET, ttlSeconds: 12 * 3600 } : null,
+    turn: turnUrls.length > 0 && env.TURN_SECRET ? { urls: turnUrls, secret: env.TURN_SECRET, ttlSeconds: count(env.TURN_TTL_SECONDS, TURN_TTL_SECONDS) } : null,
     redisUrl: env.REDIS_URL?.trim() || null,
+    caps: {
+      total: count(env.MAX_CONNECTIONS, DEFAULT_ADDRESS_CAPS.total),
+      perAddress: count(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_ADDRESS_CAPS.perAddress),
+      perAddressRate: DEFAULT_ADDRESS_CAPS.perAddressRate,
+    },
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
+}
+
+export interface Health {
+  ok: boolean;
+  redis: 'up' | 'down' | 'not used';
+  connections: number;
 }
 
 export interface SignalingServer {
   io: TypedServer;
   node: SignalingNode;
   store: RoomStore;
+  /** What /healthz answers: a load balancer sends nobody to a node that cannot reach Redis. */
+  health(): Health;
   close(): Promise<void>;
+}
+
+/** Serves `/healthz` (200 when this node can serve rooms, else 503); false for any other path. */
+export function answerHealth(server: SignalingServer, url: string | undefined, response: ServerResponse): boolean {
+  if (url?.split('?')[0] !== '/healthz') return false;
+  const health = server.health();
+  response.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(health));
+  return true;
+}
+
+/**
+ * No failure ends the process: an error nobody caught is logged with its stack and the server goes on
+ * (every request already answers its own failures; this is the net under a library's stray promise).
+ */
+export function keepProcessAlive(write: (line: string) => void = (line) => console.error(line)): void {
+  const report = (kind: string) => (error: unknown) => {
+    write(`signaling: ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  };
+  process.on('unhandledRejection', report('unhandled rejection'));
+  process.on('uncaughtException', report('uncaught exception'));
 }
 
 /**
@@ -82,9 +128,10 @@ export interface SignalingServer {
  */
 export async function createSignalingServer(
   httpServer: HttpServer,
-  env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'>,
-  options: { resumeGraceMs?: number } = {},
+  env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'> & Partial<Pick<SignalingEnv, 'caps' | 'trustProxy'>>,
+  options: Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'trustProxy'> = {},
 ): Promise<SignalingServer> {
+  const log = options.log ?? createLog();
   const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -98,29 +145,58 @@ export async function createSignalingServer(
   });
   let store: RoomStore = new MemoryRoomStore();
   let closeRedis = (): Promise<void> => Promise.resolve();
+  let redisReady = (): boolean => true;
   if (env.redisUrl) {
-    const pub = createClient({ url: env.redisUrl });
+    const pub = createClient({
+      url: env.redisUrl,
+      // While Redis is away, commands fail at once (the client hears "reconnecting") instead of queuing.
+      disableOfflineQueue: true,
+      socket: { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, 2000) },
+    });
     const sub = pub.duplicate();
     // With a handler, node-redis reconnects after Redis drops; without one the error ends the process.
-    for (const client of [pub, sub]) client.on('error', (error: unknown) => console.error('Redis:', error instanceof Error ? error.message : error));
+    for (const client of [pub, sub]) client.on('error', (error: unknown) => log('Redis connection', error));
     await Promise.all([pub.connect(), sub.connect()]);
+    // The adapter publishes without waiting on the answer: during an outage that is a rejection nobody
+    // catches. The event is lost either way (its recipient is reconnecting too); it must not be the process.
+    const publish = pub.publish.bind(pub);
+    const guarded = (channel: string, message: string) =>
+      publish(channel, message).catch((error: unknown) => {
+        log('publish to other nodes', error);
+        return 0;
+      });
+    Object.defineProperty(pub, 'publish', { value: guarded, configurable: true, writable: true });
     io.adapter(createAdapter(pub, sub));
     await untilSubscribed(pub, sub);
     store = new RedisRoomStore(pub);
+    redisReady = () => pub.isReady && sub.isReady;
     closeRedis = async () => {
       // io.close() lets the adapter unsubscribe without waiting for it: give that a moment first.
       await new Promise((resolve) => setTimeout(resolve, 100));
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };
   }
-  const node = new SignalingNode(io, { store, turn: env.turn, ...(options.resumeGraceMs ? { resumeGraceMs: options.resumeGraceMs } : {}) });
+  const node = new SignalingNode(io, {
+    ...options,
+    log,
+    store,
+    turn: env.turn,
+    ...(env.caps ? { caps: env.caps } : {}),
+    ...(env.trustProxy ? { trustProxy: true } : {}),
+  });
   return {
     io,
     node,
     store,
+    health: () => {
+      const redis = env.redisUrl ? (redisReady() && node.healthy ? 'up' : 'down') : 'not used';
+      return { ok: redis !== 'down', redis, connections: node.connections };
+    },
     close: async () => {
       node.close();
       await io.close();
+      // Each connection's departure is written before Redis goes, so another node can finish it.
+      await node.settled();
       await store.close();
       await closeRedis();
     },

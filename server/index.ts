@@ -1,22 +1,29 @@
 /**
- * `npm run signaling`: one signaling node on its own (socket.io at /socket.io).
+ * `npm run signaling`: one signaling node on its own (socket.io at /socket.io, health at /healthz).
  *
  *   PORT            default 3001
  *   HOST            default 127.0.0.1 (0.0.0.0 opens it to the network)
  *   ALLOWED_ORIGINS comma-separated origins allowed to connect; unset allows any (no cookies or
  *                   credentials are used, so another site gains nothing it could not do itself)
- *   TURN_URLS       comma-separated turn: URLs, with TURN_SECRET (coturn's static-auth-secret):
- *                   each participant gets time-limited credentials when it joins
+ *   TURN_URLS       comma-separated turn: URLs, with TURN_SECRET (coturn's static-auth-secret): each
+ *                   participant let into a room gets credentials for TURN_TTL_SECONDS (default 600),
+ *                   renewed while it stays
  *   REDIS_URL       redis://host:port: every node given the same Redis serves the same rooms
+ *   MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS
+ *                   caps on this node's connections (default 20000, and 200 from one address)
+ *   TRUST_PROXY     1 behind a reverse proxy: the client's address is the first of X-Forwarded-For
  */
 import { createServer } from 'node:http';
-import { createSignalingServer, readSignalingEnv } from './create-server';
+import { answerHealth, createSignalingServer, keepProcessAlive, readSignalingEnv, type SignalingServer } from './create-server';
 
+keepProcessAlive();
 const env = readSignalingEnv(process.env);
-const httpServer = createServer((_request, response) => {
+let signaling: SignalingServer | null = null;
+const httpServer = createServer((request, response) => {
+  if (signaling && answerHealth(signaling, request.url, response)) return;
   response.writeHead(404, { 'content-type': 'text/plain' }).end('Framecast signaling server: connect with socket.io at /socket.io\n');
 });
-const signaling = await createSignalingServer(httpServer, env);
+signaling = await createSignalingServer(httpServer, env);
 httpServer.listen(env.port, env.host, () => {
   console.log(`signaling on http://${env.host}:${String(env.port)}/socket.io${env.redisUrl ? ' (rooms shared through Redis)' : ''}`);
 });

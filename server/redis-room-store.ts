@@ -1,66 +1,161 @@
-import type { Change, RoomRecord, RoomStore } from './room-store';
+import { KeyedQueue } from './keyed-queue';
+import { nextDeadline, type RoomRecord } from './room-record';
+import type { Change, RoomStore, SilentNode } from './room-store';
+import { StoreBusyError, StoreUnavailableError } from './store-errors';
 
-/** The few commands the store uses, as node-redis's client offers them. */
+/** The one command the store sends, as node-redis's client offers it. */
 export interface RedisCommands {
-  get(key: string): Promise<string | null>;
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
-  scanIterator(options: { MATCH: string; COUNT: number }): AsyncIterable<string | string[]>;
+  sendCommand(args: string[]): Promise<unknown>;
 }
 
-const KEY_PREFIX = 'framecast:room:';
-/** A room nobody touched for a day is gone (a crashed fleet never leaves rooms behind for good). */
+const ROOM_PREFIX = 'framecast:room:';
+const DEADLINES = 'framecast:deadlines';
+const NODES = 'framecast:nodes';
+const NODE_ROOMS_PREFIX = 'framecast:node-rooms:';
+/** A room nobody touched for a day is gone, whatever else happened. */
 const ROOM_TTL_SECONDS = 24 * 3600;
-/** Concurrent changes to one room retry; this many conflicts in a row means something is wrong. */
-const MAX_ATTEMPTS = 50;
+/**
+ * Another node changed the room between our read and our write this many times in a row: give this one
+ * request up with a clear refusal. One node never races itself (its changes to a room are queued), so
+ * conflicts only come from other nodes, and a handful of retries with random waits settles them.
+ */
+const MAX_ATTEMPTS = 12;
+const MAX_BACKOFF_MS = 80;
+/** A Redis that does not answer within this is treated as unreachable for this request. */
+const COMMAND_TIMEOUT_MS = 3000;
 
 /**
- * Compare-and-set in one step on the Redis server: the change is written only if the room is still
- * exactly what it was read as; otherwise nothing is written and the caller reads again.
+ * Compare-and-set in one step on the Redis server, with the room's deadline: the change is written
+ * only if the room is still exactly what it was read as; otherwise nothing is written and the caller
+ * reads again.
  */
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1])
 if (current or '') ~= ARGV[1] then return 0 end
 if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) end
+if ARGV[4] == '' then redis.call('ZREM', KEYS[2], ARGV[5]) else redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5]) end
 return 1`;
+
+/** Hands a silent node's rooms to exactly one caller: whoever removes it from the set of nodes. */
+const CLAIM_NODE = `
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 0 then return false end
+local rooms = redis.call('SMEMBERS', KEYS[2])
+redis.call('DEL', KEYS[2])
+return rooms`;
+
+const NOTE_ROOM = `
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A stored room, or null when there is none or it cannot be read as a room of this version. */
+function parseRecord(raw: string | null): RoomRecord | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<RoomRecord> | null;
+    const isObject = (v: unknown) => typeof v === 'object' && v !== null;
+    return value && isObject(value.authority) && isObject(value.tokens) && isObject(value.presence) ? (value as RoomRecord) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Rooms shared by every signaling node through Redis. Each change reads the room, runs the same pure
- * change function as the in-memory store, and writes it back only if nobody changed the room meanwhile
- * (optimistic concurrency), so two first joins racing on two nodes still give one host.
+ * change function as the in-memory store, and writes it back (with its deadline) only if nobody changed
+ * the room meanwhile, so two first joins racing on two nodes still give one host. Every failure to
+ * reach Redis becomes a StoreUnavailableError: the caller refuses that one request and carries on.
  */
 export class RedisRoomStore implements RoomStore {
+  private readonly queue = new KeyedQueue();
+
   constructor(private readonly client: RedisCommands) {}
 
-  async update<T>(roomId: string, change: (record: RoomRecord | null) => Change<T>): Promise<T> {
-    const key = KEY_PREFIX + roomId;
+  private async command(args: string[]): Promise<unknown> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      return await Promise.race([
+        this.client.sendCommand(args),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`Redis did not answer ${args[0] ?? ''} within ${String(COMMAND_TIMEOUT_MS)} ms`)), COMMAND_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (error) {
+      throw new StoreUnavailableError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  update<T>(roomId: string, change: (record: RoomRecord | null) => Change<T>): Promise<T> {
+    return this.queue.run(roomId, () => this.compareAndSet(roomId, change));
+  }
+
+  private async compareAndSet<T>(roomId: string, change: (record: RoomRecord | null) => Change<T>): Promise<T> {
+    const key = ROOM_PREFIX + roomId;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const raw = await this.client.get(key);
-      const { record, result } = change(raw ? (JSON.parse(raw) as RoomRecord) : null);
-      const written = await this.client.eval(COMPARE_AND_SET, {
-        keys: [key],
-        arguments: [raw ?? '', record ? JSON.stringify(record) : '', String(ROOM_TTL_SECONDS)],
-      });
+      if (attempt > 0) await sleep(Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** attempt));
+      const raw = (await this.command(['GET', key])) as string | null;
+      const { record, result } = change(parseRecord(raw));
+      const deadline = record ? nextDeadline(record) : null;
+      const written = await this.command([
+        'EVAL',
+        COMPARE_AND_SET,
+        '2',
+        key,
+        DEADLINES,
+        raw ?? '',
+        record ? JSON.stringify(record) : '',
+        String(ROOM_TTL_SECONDS),
+        deadline === null ? '' : String(deadline),
+        roomId,
+      ]);
       if (written === 1) return result;
     }
-    throw new Error(`Room ${roomId} kept changing under ${String(MAX_ATTEMPTS)} attempts`);
+    throw new StoreBusyError(roomId);
   }
 
   async get(roomId: string): Promise<RoomRecord | null> {
-    const raw = await this.client.get(KEY_PREFIX + roomId);
-    return raw ? (JSON.parse(raw) as RoomRecord) : null;
+    return parseRecord((await this.command(['GET', ROOM_PREFIX + roomId])) as string | null);
+  }
+
+  async due(now: number, limit: number): Promise<string[]> {
+    return (await this.command(['ZRANGEBYSCORE', DEADLINES, '-inf', String(now), 'LIMIT', '0', String(limit)])) as string[];
+  }
+
+  async heartbeat(node: string, now: number): Promise<void> {
+    await this.command(['ZADD', NODES, String(now), node]);
+  }
+
+  async noteRoom(node: string, roomId: string): Promise<void> {
+    await this.command(['EVAL', NOTE_ROOM, '1', NODE_ROOMS_PREFIX + node, roomId, String(ROOM_TTL_SECONDS)]);
+  }
+
+  async claimSilentNodes(before: number): Promise<SilentNode[]> {
+    const silent = (await this.command(['ZRANGEBYSCORE', NODES, '-inf', String(before), 'LIMIT', '0', '10'])) as string[];
+    const claimed: SilentNode[] = [];
+    for (const node of silent) {
+      const rooms = (await this.command(['EVAL', CLAIM_NODE, '2', NODES, NODE_ROOMS_PREFIX + node, node])) as string[] | null;
+      if (rooms) claimed.push({ node, rooms });
+    }
+    return claimed;
   }
 
   async size(): Promise<number> {
     let count = 0;
-    for await (const keys of this.client.scanIterator({ MATCH: `${KEY_PREFIX}*`, COUNT: 1000 })) {
-      // Batches of keys (node-redis 5 and later), or single keys (earlier).
-      count += Array.isArray(keys) ? keys.length : 1;
-    }
+    let cursor = '0';
+    do {
+      const [next, keys] = (await this.command(['SCAN', cursor, 'MATCH', `${ROOM_PREFIX}*`, 'COUNT', '1000'])) as [string, string[]];
+      count += keys.length;
+      cursor = next;
+    } while (cursor !== '0');
     return count;
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     // The clients belong to the server that made them (they also carry the socket.io adapter).
-    return Promise.resolve();
+    await this.queue.idle();
   }
 }

@@ -1,25 +1,19 @@
 /**
- * The signaling server: the room's authority when people are on different computers (DECISIONS 24).
+ * The signaling server: the room's authority when people are on different computers (docs/signaling.md).
  * It gives every connection its participant id (a client never chooses or claims one), stamps the
  * sender on everything it relays, and decides joins, approvals, kicks, auto-admit and recording state
  * with the same pure `decide` the in-browser transport uses. A waiting guest hears only about itself;
  * WebRTC negotiation goes only between admitted members of one room. Every payload is parsed with the
- * protocol's schemas before use, and each connection is rate limited.
+ * protocol's schemas before use; each connection is rate limited, and handled in the order it sent.
  *
- * Delivery goes through socket.io rooms named by participant ids, so with the Redis
- * adapter an event reaches its participant on whichever node holds the connection.
+ * Nothing a client sends, and no failure of Redis, ends the process: every request's failure becomes
+ * a refusal to that one request (logged when it is the server's fault), and the work that must happen
+ * later (a place given up, a guest auto-admitted) is stored with the room and done by whichever node
+ * sweeps next (room-sweeper.ts).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
-import {
-  createAuthority,
-  decide,
-  dueForAutoAdmit,
-  nextAutoAdmitAt,
-  type AuthorityRequest,
-  type AuthorityState,
-  type Delivery,
-} from '../src/features/room/signaling/room-authority';
+import { createAuthority, decide, type AuthorityRequest, type AuthorityState, type Delivery } from '../src/features/room/signaling/room-authority';
 import {
   ROOM_ERRORS,
   isOutgoingEvent,
@@ -28,24 +22,32 @@ import {
   type Ack,
   type ClientToServerEvents,
   type IncomingEvents,
-  type ServerEvent,
-  type ServerToClientEvents,
   type JoinRoomAck,
   type OutgoingEvent,
   type OutgoingEvents,
+  type ResumeAuth,
+  type ServerEvent,
+  type ServerToClientEvents,
 } from '../src/features/room/signaling/protocol';
 import { sanitizeName, sanitizeRoomName } from '../src/features/room/sanitize';
 import { toAuthorityRequest } from '../src/features/room/signaling/wire-requests';
-import { ConnectionLimits, type LimitKind } from './connection-limits';
-import type { RoomRecord, RoomStore } from './room-store';
+import { AddressLimits, ConnectionLimits, DEFAULT_ADDRESS_CAPS, type AddressCaps, type LimitKind } from './connection-limits';
+import { KeyedQueue } from './keyed-queue';
+import { createLog, type Log } from './log';
+import { applyRequests, depart, hold, isKnown, placeOfToken, pruned, type Held, type RoomRecord } from './room-record';
+import { RoomSweeper } from './room-sweeper';
+import type { RoomStore } from './room-store';
+import { StoreBusyError, StoreUnavailableError } from './store-errors';
 import { turnCredentials, type TurnConfig } from './turn-credentials';
 
-/** A dropped connection keeps its place (and the host role) this long (issue 15). */
+/** A dropped connection keeps its place (and the host role) this long. */
 export const RESUME_GRACE_MS = 30_000;
+/** A waiting guest's dropped connection keeps its place in the queue this long: the queue is short. */
+export const WAITING_GRACE_MS = 10_000;
 /** How stale this node's view of a room's members may be when it relays negotiation. */
 const MEMBERSHIP_TTL_MS = 1000;
 const MEMBERSHIP_CACHE_ROOMS = 10_000;
-const MEMBERSHIP_SWEEP_MS = 5000;
+const HOUSEKEEPING_MS = 5000;
 /** The largest message a client may send; socket.io closes a connection that sends more. */
 export const MAX_MESSAGE_BYTES = 96 * 1024;
 
@@ -61,9 +63,21 @@ export interface SignalingOptions {
   turn?: TurnConfig | null;
   now?: () => number;
   resumeGraceMs?: number;
+  waitingGraceMs?: number;
+  /** How often this node looks for work that fell due (see RoomSweeper). */
+  sweepMs?: number;
+  heartbeatMs?: number;
+  /** A node silent this long is taken for dead: its places wait for their connections to come back. */
+  silentAfterMs?: number;
+  caps?: AddressCaps;
+  /** Behind a reverse proxy: the client's address is the first in X-Forwarded-For. */
+  trustProxy?: boolean;
+  log?: Log;
 }
 
+/** One socket's standing: whose place it holds (if any), in which room, and its rate limits. */
 interface Connection {
+  readonly conn: string;
   id: string;
   roomId: string | null;
   token: string | null;
@@ -72,22 +86,20 @@ interface Connection {
 
 type Reply = (ack: Ack | JoinRoomAck) => void;
 
+/** What a join decided, carried out of the store's atomic update. */
 interface JoinOutcome {
   id: string;
-  token: string | undefined;
-  /** Null only with a refusal (a place that expired in a room that is gone). */
-  record: RoomRecord | null;
-  deliveries: Delivery[];
-  /** The authority's reply to a join it decided; null when the room was created or resumed. */
-  reply: Ack | JoinRoomAck | null;
-}
-
-interface ApplyOutcome {
-  reply: Ack;
-  /** The room after the request (null when there was no room). */
+  token: string | null;
   state: AuthorityState | null;
   deliveries: Delivery[];
+  /** The authority's reply to a join it decided; null when the room was created or a place taken back. */
+  reply: Ack | JoinRoomAck | null;
+  /** Another connection that held the place just taken back: it is told and closed. */
+  replaced: Held | null;
 }
+
+/** What a handshake's resume found, kept until socket.io hands over the connection. */
+type Resume = { kind: 'resumed'; id: string; roomId: string; token: string; state: AuthorityState } | { kind: 'expired' };
 
 /**
  * Each participant is reached through the socket.io room named by its id. A new connection's id is
@@ -99,10 +111,6 @@ const participantRoom = (id: string): string => id;
 /** socket.io with the room protocol's typed events (what arrives is still parsed with its schema first). */
 export type Server = IoServer<ClientToServerEvents, ServerToClientEvents>;
 type Socket = IoSocket<ClientToServerEvents, ServerToClientEvents>;
-
-/** What the handshake's resume attempt found, kept on the socket until its connection is accepted. */
-type ResumeResult = { kind: 'resumed'; id: string; roomId: string; token: string; state: AuthorityState } | { kind: 'expired' } | { kind: 'none' };
-const NO_RESUME: ResumeResult = { kind: 'none' };
 
 const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
   'create-room': 'join',
@@ -120,18 +128,25 @@ const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
 };
 
 const isMember = (state: AuthorityState, id: string): boolean => state.participants.some((p) => p.id === id);
-const isKnown = (state: AuthorityState, id: string): boolean => isMember(state, id) || state.pending.some((g) => g.id === id);
+const refusal = (error: string): Ack => ({ success: false, error });
 
 export class SignalingNode {
+  readonly nodeId = randomUUID();
   private readonly now: () => number;
   private readonly graceMs: number;
-  private readonly autoAdmitTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly graceTimers = new Set<ReturnType<typeof setTimeout>>();
+  private readonly waitingGraceMs: number;
+  private readonly log: Log;
+  private readonly sweeper: RoomSweeper;
+  private readonly addresses: AddressLimits;
+  /** Each connection's requests, one at a time and in order (a leave never overtakes its join). */
+  private readonly requests = new KeyedQueue();
+  /** This node's connections by socket id. */
+  private readonly local = new Map<string, Connection>();
   private readonly membershipCache = new Map<string, { state: AuthorityState | null; at: number }>();
-  /** What each handshake's resume attempt found, until its connection is accepted (not on socket.data: see accept). */
-  private readonly resumes = new WeakMap<Socket, ResumeResult>();
-  /** Drops cached rooms nobody negotiated in for a while: an idle room's state then lives only in the store. */
-  private readonly cacheSweep: ReturnType<typeof setInterval>;
+  private readonly resumes = new WeakMap<Socket, Resume>();
+  /** Rooms already noted as having a connection on this node (see RoomStore.noteRoom). */
+  private readonly notedRooms = new Set<string>();
+  private readonly timers: ReturnType<typeof setInterval>[] = [];
   private closed = false;
 
   constructor(
@@ -140,59 +155,153 @@ export class SignalingNode {
   ) {
     this.now = options.now ?? Date.now;
     this.graceMs = options.resumeGraceMs ?? RESUME_GRACE_MS;
-    // Runs before socket.io reports the connection to either side, so a client that comes back is
-    // its old self again before anything it queued while offline is read.
+    this.waitingGraceMs = Math.min(this.graceMs, options.waitingGraceMs ?? WAITING_GRACE_MS);
+    this.log = options.log ?? createLog();
+    this.addresses = new AddressLimits(options.caps ?? DEFAULT_ADDRESS_CAPS);
+    this.sweeper = new RoomSweeper({
+      store: options.store,
+      nodeId: this.nodeId,
+      now: this.now,
+      log: this.log,
+      graceMs: this.graceMs,
+      deliver: (state, deliveries) => {
+        this.remember(state.roomId, state);
+        this.deliver(state, deliveries);
+      },
+      recovered: () => {
+        this.reclaimPlaces();
+      },
+      ...(options.sweepMs ? { sweepMs: options.sweepMs } : {}),
+      ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+      ...(options.silentAfterMs ? { silentAfterMs: options.silentAfterMs } : {}),
+    });
     io.use((socket, next) => {
-      this.resumeFromHandshake(socket.handshake.auth)
-        .then((result) => {
-          this.resumes.set(socket, result);
-          next();
-        })
-        .catch(() => {
-          next();
-        });
+      this.admit(socket, next);
     });
     io.on('connection', (socket) => {
       this.accept(socket);
     });
-    this.cacheSweep = setInterval(() => {
-      const now = this.now();
-      for (const [roomId, entry] of this.membershipCache) if (now - entry.at >= MEMBERSHIP_TTL_MS) this.membershipCache.delete(roomId);
-    }, MEMBERSHIP_SWEEP_MS);
-    this.cacheSweep.unref();
+    this.every(HOUSEKEEPING_MS, () => {
+      this.housekeeping();
+    });
+    if (options.turn) {
+      const renewMs = Math.max(1000, (options.turn.ttlSeconds * 1000) / 2);
+      this.every(renewMs, () => void this.renewIceServers());
+    }
   }
 
-  /** Stops this node's timers (rooms stay in the store for the other nodes). */
+  /** Whether the room store answers: what /healthz reports. */
+  get healthy(): boolean {
+    return this.sweeper.healthy;
+  }
+
+  get connections(): number {
+    return this.local.size;
+  }
+
+  /**
+   * Stops taking work. Each connection still here gives its place the usual grace (stored, so another
+   * node gives it up if the client does not come back): call before socket.io closes its sockets,
+   * then `settled()` before the store goes.
+   */
   close(): void {
     this.closed = true;
-    clearInterval(this.cacheSweep);
-    for (const timer of this.autoAdmitTimers.values()) clearTimeout(timer);
-    for (const timer of this.graceTimers) clearTimeout(timer);
-    this.autoAdmitTimers.clear();
-    this.graceTimers.clear();
+    for (const timer of this.timers) clearInterval(timer);
+    this.sweeper.stop();
   }
 
-  private async resumeFromHandshake(auth: unknown): Promise<ResumeResult> {
-    const parsed = resumeAuthSchema.safeParse(auth);
-    if (!parsed.success) return NO_RESUME;
-    const { roomId, resumeToken } = parsed.data;
-    return this.options.store.update<ResumeResult>(roomId, (record) => {
-      const place = takeBackPlace(record, resumeToken);
-      if (!place) return { record, result: { kind: 'expired' } };
-      return { record: place.record, result: { kind: 'resumed', id: place.id, roomId, token: resumeToken, state: place.record.authority } };
+  /** Resolves when every request and departure this node started has finished. */
+  async settled(): Promise<void> {
+    await this.requests.idle();
+    await this.sweeper.settled();
+  }
+
+  private every(ms: number, run: () => void): void {
+    const timer = setInterval(run, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private addressOf(socket: Socket): string {
+    const forwarded = socket.handshake.headers['x-forwarded-for'];
+    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
+    return (this.options.trustProxy && first) || socket.handshake.address;
+  }
+
+  /**
+   * Runs before socket.io reports the connection to either side: caps per address and in all, then a
+   * resume in the handshake, so a client that comes back is its old self again before anything it
+   * queued while offline is read.
+   */
+  private admit(socket: Socket, next: (error?: Error) => void): void {
+    if (this.closed) {
+      next(new Error(ROOM_ERRORS.serverReconnecting));
+      return;
+    }
+    const address = this.addressOf(socket);
+    const verdict = this.addresses.admit(address, this.now());
+    if (verdict !== 'ok') {
+      next(new Error(verdict === 'total' ? ROOM_ERRORS.serverFull : ROOM_ERRORS.tooManyConnections));
+      return;
+    }
+    socket.conn.once('close', () => {
+      this.addresses.release(address);
+    });
+    const auth = resumeAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success) {
+      next();
+      return;
+    }
+    this.requests
+      .run(socket.id, () => this.resumeFromHandshake(socket, auth.data))
+      .then(
+        () => {
+          next();
+        },
+        (error: unknown) => {
+          // The client retries with the same token: its place waits for it meanwhile.
+          next(new Error(this.failureMessage('resume from handshake', error)));
+        },
+      );
+  }
+
+  private async resumeFromHandshake(socket: Socket, auth: ResumeAuth): Promise<void> {
+    const held: Held = { conn: socket.id, node: this.nodeId };
+    const outcome = await this.options.store.update(auth.roomId, (record) => {
+      const id = placeOfToken(record, auth.resumeToken);
+      if (!record || !id) return { record, result: null };
+      const taken = hold(record, id, held);
+      return { record: taken.record, result: { id, state: taken.record.authority, replaced: taken.replaced } };
+    });
+    if (!outcome) {
+      this.resumes.set(socket, { kind: 'expired' });
+      return;
+    }
+    this.resumes.set(socket, { kind: 'resumed', id: outcome.id, roomId: auth.roomId, token: auth.resumeToken, state: outcome.state });
+    if (outcome.replaced) this.evict(outcome.replaced);
+    this.noteRoom(auth.roomId);
+    // A handshake that never becomes a connection (the client gave up meanwhile) gives the place its grace.
+    if (socket.conn.readyState !== 'open') {
+      await this.departure(auth.roomId, outcome.id, socket.id);
+      return;
+    }
+    socket.conn.once('close', () => {
+      if (!this.local.has(socket.id)) void this.requests.run(socket.id, () => this.departure(auth.roomId, outcome.id, socket.id));
     });
   }
 
   private accept(socket: Socket): void {
-    const resume = this.resumes.get(socket) ?? NO_RESUME;
+    const resume = this.resumes.get(socket);
     this.resumes.delete(socket);
-    const resumed = resume.kind === 'resumed' ? resume : null;
+    const resumed = resume?.kind === 'resumed' ? resume : null;
     const connection: Connection = {
+      conn: socket.id,
       id: resumed?.id ?? socket.id,
       roomId: resumed?.roomId ?? null,
       token: resumed?.token ?? null,
       limits: new ConnectionLimits(),
     };
+    this.local.set(socket.id, connection);
     if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
     // One listener for every event, not one per event: each connection's listeners are part of what an
     // idle room costs. socket.io passes the acknowledgement callback last, when the client asked for one.
@@ -201,18 +310,49 @@ export class SignalingNode {
       const ack = args.at(-1);
       const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
       const payload = typeof args[0] === 'function' ? undefined : args[0];
-      this.handle(socket, connection, event, payload, reply).catch(() => {
-        reply({ success: false, error: SERVER_ERRORS.invalid });
-      });
+      this.receive(socket, connection, event, payload, reply);
     });
     socket.on('disconnect', () => {
-      void this.dropped(connection);
+      this.local.delete(socket.id);
+      void this.requests.run(socket.id, () => this.dropped(connection));
     });
-    if (resume.kind === 'expired') socket.emit('error', { message: ROOM_ERRORS.placeExpired });
+    if (resume?.kind === 'expired') socket.emit('error', { message: ROOM_ERRORS.placeExpired });
     if (resumed) {
-      this.membershipCache.set(resumed.roomId, { state: resumed.state, at: this.now() });
+      this.remember(resumed.roomId, resumed.state);
       this.greetReturningHost(resumed.state, resumed.id);
+      // Credentials given before the drop may be near their end.
+      if (this.options.turn && isMember(resumed.state, resumed.id)) socket.emit('ice-servers', { iceServers: this.iceServersFor(resumed.id) });
     }
+  }
+
+  /** Rate limits first (a flood costs a count), then the request joins its connection's queue. */
+  private receive(socket: Socket, connection: Connection, event: OutgoingEvent, payload: unknown, reply: Reply): void {
+    const verdict = connection.limits.check(LIMIT_OF[event], this.now());
+    if (verdict !== 'allow') {
+      reply(refusal(SERVER_ERRORS.tooMany));
+      if (verdict === 'warn') socket.emit('error', { message: ROOM_ERRORS.tooManyMessages });
+      if (verdict === 'close') socket.disconnect(true);
+      return;
+    }
+    this.requests
+      .run(socket.id, () => this.handle(socket, connection, event, payload, reply))
+      .catch((error: unknown) => {
+        reply(refusal(this.failureMessage(event, error)));
+      });
+  }
+
+  /** The refusal a client is shown for a failed request; the server's own faults are logged. */
+  private failureMessage(context: string, error: unknown): string {
+    if (error instanceof StoreUnavailableError) {
+      this.log(context, error);
+      return ROOM_ERRORS.serverReconnecting;
+    }
+    if (error instanceof StoreBusyError) {
+      this.log(context, error);
+      return ROOM_ERRORS.serverBusy;
+    }
+    this.log(context, error);
+    return ROOM_ERRORS.serverFault;
   }
 
   /** A host coming back sees who is waiting. */
@@ -221,24 +361,20 @@ export class SignalingNode {
   }
 
   private async handle(socket: Socket, connection: Connection, event: OutgoingEvent, raw: unknown, reply: Reply): Promise<void> {
-    if (!connection.limits.allow(LIMIT_OF[event], this.now())) {
-      reply({ success: false, error: SERVER_ERRORS.tooMany });
-      return;
-    }
     const payload = parseOutgoing(event, raw);
     if (!payload) {
-      reply({ success: false, error: SERVER_ERRORS.invalid });
+      reply(refusal(SERVER_ERRORS.invalid));
       return;
     }
     switch (event) {
       case 'create-room': {
         const body = payload as OutgoingEvents['create-room'];
-        await this.join(socket, connection, body.roomId, body.hostName, body.roomName, undefined, reply);
+        reply(await this.join(socket, connection, body.roomId, body.hostName, body.roomName, undefined));
         return;
       }
       case 'join-room': {
         const body = payload as OutgoingEvents['join-room'];
-        await this.join(socket, connection, body.roomId, body.participantName, '', body.resumeToken, reply);
+        reply(await this.join(socket, connection, body.roomId, body.participantName, '', body.resumeToken));
         return;
       }
       case 'signaling-message':
@@ -252,6 +388,10 @@ export class SignalingNode {
     }
   }
 
+  /**
+   * Joins (or creates, or takes back a place in) a room. One room per connection: the check and the
+   * store update run inside this connection's queue, so ten joins sent at once are decided one by one.
+   */
   private async join(
     socket: Socket,
     connection: Connection,
@@ -259,63 +399,70 @@ export class SignalingNode {
     rawName: string,
     rawRoomName: string,
     resumeToken: string | undefined,
-    reply: Reply,
-  ): Promise<void> {
-    if (connection.roomId && connection.roomId !== roomId) {
-      reply({ success: false, error: SERVER_ERRORS.otherRoom });
-      return;
-    }
+  ): Promise<Ack | JoinRoomAck> {
+    if (connection.roomId && connection.roomId !== roomId) return refusal(SERVER_ERRORS.otherRoom);
     const now = this.now();
     const name = sanitizeName(rawName);
+    const held: Held = { conn: socket.id, node: this.nodeId };
+    const refused = (reply: Ack | JoinRoomAck, record: RoomRecord | null) => ({
+      record,
+      result: { id: connection.id, token: null, state: null, deliveries: [], reply, replaced: null } satisfies JoinOutcome,
+    });
     const outcome = await this.options.store.update<JoinOutcome>(roomId, (record) => {
       if (resumeToken) {
-        const place = takeBackPlace(record, resumeToken);
+        const id = placeOfToken(record, resumeToken);
         // Past its grace the place is gone: the client is told so, never silently made someone new.
-        if (!place) return { record, result: { id: connection.id, token: undefined, record, deliveries: [], reply: { success: false, error: ROOM_ERRORS.placeExpired } } };
-        return { record: place.record, result: { id: place.id, token: resumeToken, record: place.record, deliveries: [], reply: null } };
+        if (!record || !id) return refused(refusal(ROOM_ERRORS.placeExpired), record);
+        const taken = hold(record, id, held);
+        return { record: taken.record, result: { id, token: resumeToken, state: taken.record.authority, deliveries: [], reply: null, replaced: taken.replaced } };
       }
-      const token = randomBytes(18).toString('base64url');
       if (!record || record.authority.ended) {
+        const token = randomBytes(18).toString('base64url');
         const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now);
-        const next: RoomRecord = { authority, tokens: { [token]: connection.id }, online: { [connection.id]: true } };
-        return { record: next, result: { id: connection.id, token, record: next, deliveries: [], reply: null } };
+        const created: RoomRecord = { authority, tokens: { [connection.id]: token }, presence: { [connection.id]: held } };
+        return { record: created, result: { id: connection.id, token, state: authority, deliveries: [], reply: null, replaced: null } };
       }
       const decision = decide(record.authority, { type: 'join', from: connection.id, name, now });
-      if (!decision.reply.success) return { record, result: { id: connection.id, token: undefined, record, deliveries: [], reply: decision.reply } };
-      const next: RoomRecord = {
+      if (!decision.reply.success) return refused(decision.reply, record);
+      const token = record.tokens[connection.id] ?? randomBytes(18).toString('base64url');
+      const next = pruned({
         authority: decision.state,
-        tokens: { ...record.tokens, [token]: connection.id },
-        online: { ...record.online, [connection.id]: true },
-      };
-      return { record: next, result: { id: connection.id, token, record: next, deliveries: decision.deliveries, reply: decision.reply } };
+        tokens: { ...record.tokens, [connection.id]: token },
+        presence: { ...record.presence, [connection.id]: held },
+      });
+      return { record: next, result: { id: connection.id, token, state: decision.state, deliveries: decision.deliveries, reply: decision.reply, replaced: null } };
     });
-    if ((outcome.reply && !outcome.reply.success) || !outcome.record) {
-      reply(outcome.reply ?? { success: false, error: SERVER_ERRORS.invalid });
-      return;
-    }
+    if ((outcome.reply && !outcome.reply.success) || !outcome.state) return outcome.reply ?? refusal(SERVER_ERRORS.invalid);
+    if (outcome.replaced) this.evict(outcome.replaced);
     if (outcome.id !== connection.id) {
       void socket.leave(participantRoom(connection.id));
       connection.id = outcome.id;
       if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
     }
     connection.roomId = roomId;
-    connection.token = outcome.token ?? null;
-    const { authority } = outcome.record;
-    this.membershipCache.set(roomId, { state: authority, at: this.now() });
+    connection.token = outcome.token;
+    this.noteRoom(roomId);
+    const authority = outcome.state;
+    this.remember(roomId, authority);
     this.deliver(authority, outcome.deliveries);
-    this.scheduleAutoAdmit(roomId, authority);
     const member = isMember(authority, connection.id);
-    const ack: JoinRoomAck = {
+    if (member && outcome.reply === null) this.greetReturningHost(authority, connection.id);
+    return {
       success: true,
       selfId: connection.id,
       hostId: authority.hostId,
       isHost: authority.hostId === connection.id,
       ...(member ? { participants: authority.participants, roomName: authority.roomName } : { pending: true }),
       ...(connection.token ? { resumeToken: connection.token } : {}),
-      ...(this.options.turn ? { iceServers: [turnCredentials(this.options.turn, connection.id, this.now())] } : {}),
+      // TURN relays media: only for people in the room, never for someone still waiting.
+      ...(member && this.options.turn ? { iceServers: this.iceServersFor(connection.id) } : {}),
     };
-    reply(ack);
-    if (member && outcome.reply === null) this.greetReturningHost(authority, connection.id);
+  }
+
+  /** Tells the connection that held a place that it no longer does, and closes it (on whichever node it is). */
+  private evict(held: Held): void {
+    this.io.to(held.conn).emit('error', { message: ROOM_ERRORS.replaced });
+    this.io.in(held.conn).disconnectSockets(true);
   }
 
   /** Relays one negotiation message between two admitted members of the sender's room, sender stamped. */
@@ -340,101 +487,149 @@ export class SignalingNode {
     if (!fresh && cached && this.now() - cached.at < MEMBERSHIP_TTL_MS) return cached.state;
     const record = await this.options.store.get(roomId);
     const state = record?.authority ?? null;
+    this.remember(roomId, state);
+    return state;
+  }
+
+  private remember(roomId: string, state: AuthorityState | null): void {
     this.membershipCache.delete(roomId); // re-inserted last, so the oldest rooms go first
     this.membershipCache.set(roomId, { state, at: this.now() });
     if (this.membershipCache.size > MEMBERSHIP_CACHE_ROOMS) this.membershipCache.delete(this.membershipCache.keys().next().value ?? '');
-    return state;
   }
 
   private async hostAction(connection: Connection, event: OutgoingEvent, payload: unknown): Promise<Ack> {
     const body = payload as { roomId: string };
-    if (!connection.roomId || body.roomId !== connection.roomId) return { success: false, error: SERVER_ERRORS.notMember };
+    if (!connection.roomId || body.roomId !== connection.roomId) return refusal(SERVER_ERRORS.notMember);
     // The same mapping the in-browser host uses for requests off its channel.
     const request = toAuthorityRequest(connection.id, event, payload as Record<string, unknown>, this.now());
-    if (!request) return { success: false, error: SERVER_ERRORS.invalid };
+    if (!request) return refusal(SERVER_ERRORS.invalid);
     return this.apply(connection.roomId, request);
   }
 
   /** Decides one request on the room and delivers what it produced; the room goes when it ends or empties. */
   private async apply(roomId: string, request: AuthorityRequest): Promise<Ack> {
-    const outcome = await this.options.store.update<ApplyOutcome>(roomId, (record) => {
-      if (!record) return { record, result: { reply: { success: false, error: ROOM_ERRORS.notInRoom }, state: null, deliveries: [] } };
-      const decision = decide(record.authority, request);
-      const state = decision.state;
-      const gone = state.ended || state.participants.length === 0;
-      const next: RoomRecord | null = gone ? null : { ...record, authority: state, tokens: keepTokens(record.tokens, state) };
-      return { record: next, result: { reply: decision.reply, state, deliveries: decision.deliveries } };
+    const outcome = await this.options.store.update(roomId, (record) => {
+      if (!record) return { record, result: null };
+      const applied = applyRequests(record, [request]);
+      return { record: applied.record, result: applied };
     });
-    this.membershipCache.set(roomId, { state: outcome.state, at: this.now() });
-    if (outcome.state) {
-      this.deliver(outcome.state, outcome.deliveries);
-      this.scheduleAutoAdmit(roomId, outcome.state);
-    }
+    if (!outcome) return refusal(ROOM_ERRORS.notInRoom);
+    this.remember(roomId, outcome.state);
+    this.deliver(outcome.state, outcome.deliveries);
     return { success: outcome.reply.success, ...(outcome.reply.error ? { error: outcome.reply.error } : {}) };
   }
 
   private async leave(socket: Socket, connection: Connection): Promise<void> {
     const roomId = connection.roomId;
     if (!roomId) return;
+    await this.apply(roomId, { type: 'leave', from: connection.id, reason: 'left' });
     connection.roomId = null;
     connection.token = null;
-    await this.apply(roomId, { type: 'leave', from: connection.id, reason: 'left' });
     // A fresh id for whatever this connection does next: the old one belongs to the room's history.
     void socket.leave(participantRoom(connection.id));
     connection.id = randomUUID();
     if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
   }
 
-  /** A connection dropped: its place is kept for the grace period, then it has left. */
+  /** A connection dropped: if it still held its place, the place waits for it (stored with the room). */
   private async dropped(connection: Connection): Promise<void> {
-    const roomId = connection.roomId;
-    if (!roomId) return;
-    const id = connection.id;
-    await this.options.store.update(roomId, (record) => ({
-      record: record ? { ...record, online: { ...record.online, [id]: false } } : null,
-      result: null,
-    }));
-    // A node shutting down leaves its clients' places to them: they reconnect to a node and resume.
-    if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.graceTimers.delete(timer);
-      void this.expire(roomId, id);
-    }, this.graceMs);
-    this.graceTimers.add(timer);
+    if (connection.roomId) await this.departure(connection.roomId, connection.id, connection.conn);
   }
 
-  private async expire(roomId: string, id: string): Promise<void> {
-    const record = await this.options.store.get(roomId);
-    if (!record || record.online[id] !== false) return;
-    await this.apply(roomId, { type: 'leave', from: id, reason: 'disconnected' });
-  }
-
-  private scheduleAutoAdmit(roomId: string, state: AuthorityState): void {
-    clearTimeout(this.autoAdmitTimers.get(roomId));
-    this.autoAdmitTimers.delete(roomId);
-    const at = nextAutoAdmitAt(state);
-    if (at === null) return;
-    const timer = setTimeout(() => {
-      this.autoAdmitTimers.delete(roomId);
-      void this.autoAdmit(roomId);
-    }, Math.max(0, at - this.now()));
-    this.autoAdmitTimers.set(roomId, timer);
-  }
-
-  private async autoAdmit(roomId: string): Promise<void> {
-    const record = await this.options.store.get(roomId);
-    if (!record) return;
-    for (const guestId of dueForAutoAdmit(record.authority, this.now())) {
-      await this.apply(roomId, { type: 'auto-admit', guestId, now: this.now() });
+  private async departure(roomId: string, id: string, conn: string): Promise<void> {
+    const at = this.now();
+    try {
+      await this.options.store.update(roomId, (record) => {
+        if (!record) return { record, result: null };
+        const waiting = record.authority.pending.some((g) => g.id === id);
+        return { record: depart(record, id, conn, at + (waiting ? this.waitingGraceMs : this.graceMs)), result: null };
+      });
+    } catch (error) {
+      // Redis is away: the sweep writes it once Redis is back, with the deadline from now.
+      this.log('departure', error);
+      this.sweeper.retryDeparture({ roomId, id, conn, at, graceMs: this.graceMs, waitingGraceMs: this.waitingGraceMs });
     }
-    const latest = await this.options.store.get(roomId);
-    if (latest) this.scheduleAutoAdmit(roomId, latest.authority);
+  }
+
+  /**
+   * After the store was unreachable, every connection here takes its place back: while Redis was away
+   * another node may have taken this one for dead, and a Redis restarted without its data lost rooms.
+   */
+  private reclaimPlaces(): void {
+    this.notedRooms.clear();
+    for (const connection of this.local.values()) {
+      if (connection.roomId) void this.requests.run(connection.conn, () => this.reclaim(connection));
+    }
+  }
+
+  private async reclaim(connection: Connection): Promise<void> {
+    const roomId = connection.roomId;
+    if (!roomId || !this.local.has(connection.conn)) return;
+    const held: Held = { conn: connection.conn, node: this.nodeId };
+    try {
+      const outcome = await this.options.store.update(roomId, (record) => {
+        if (!record) return { record, result: ROOM_ERRORS.roomLost };
+        if (!isKnown(record.authority, connection.id)) return { record, result: ROOM_ERRORS.placeExpired };
+        const now = record.presence[connection.id];
+        // Taken over by a newer connection: that one has the place, and this one was told.
+        if (now && 'conn' in now && now.conn !== connection.conn) return { record, result: null };
+        return { record: hold(record, connection.id, held).record, result: null };
+      });
+      this.noteRoom(roomId);
+      if (!outcome) return;
+      connection.roomId = null;
+      connection.token = null;
+      this.io.to(connection.conn).emit('error', { message: outcome });
+    } catch (error) {
+      // Still unreachable: the next recovery tries again.
+      this.log('reclaim place', error);
+    }
+  }
+
+  private noteRoom(roomId: string): void {
+    if (this.notedRooms.has(roomId)) return;
+    this.options.store.noteRoom(this.nodeId, roomId).then(
+      () => this.notedRooms.add(roomId),
+      (error: unknown) => {
+        this.log('note room', error);
+      },
+    );
+  }
+
+  private housekeeping(): void {
+    const now = this.now();
+    for (const [roomId, entry] of this.membershipCache) if (now - entry.at >= MEMBERSHIP_TTL_MS) this.membershipCache.delete(roomId);
+    this.addresses.sweep();
+    // Noted rooms are only a cache of what Redis already holds: forget them when there are many.
+    if (this.notedRooms.size > 50_000) this.notedRooms.clear();
+  }
+
+  private iceServersFor(id: string) {
+    return this.options.turn ? [turnCredentials(this.options.turn, id, this.now())] : [];
+  }
+
+  /** Fresh TURN credentials for every member connected here, before the last ones run out; none for anyone removed. */
+  private async renewIceServers(): Promise<void> {
+    for (const connection of this.local.values()) {
+      if (!connection.roomId) continue;
+      try {
+        const state = await this.membership(connection.roomId, true);
+        if (state && !state.ended && isMember(state, connection.id)) {
+          this.io.to(connection.conn).emit('ice-servers', { iceServers: this.iceServersFor(connection.id) });
+        }
+      } catch (error) {
+        this.log('renew TURN credentials', error);
+      }
+    }
   }
 
   private deliver(state: AuthorityState, deliveries: readonly Delivery[]): void {
     for (const delivery of deliveries) {
       if (typeof delivery.to === 'string') {
-        send(this.io.to(participantRoom(delivery.to)), delivery.event, delivery.payload);
+        // Someone let in gets TURN credentials with the room, wherever its connection is.
+        const payload =
+          delivery.event === 'room-joined' && this.options.turn ? { ...delivery.payload, iceServers: this.iceServersFor(delivery.to) } : delivery.payload;
+        send(this.io.to(participantRoom(delivery.to)), delivery.event, payload);
         continue;
       }
       const except = delivery.to.except;
@@ -445,21 +640,6 @@ export class SignalingNode {
 }
 
 /** Emits one room event; the event ties the payload's type, which socket.io's own typing cannot follow through a union. */
-function send<E extends ServerEvent>(target: ReturnType<Server['to']>, event: E, payload: IncomingEvents[E]): void {
+export function send<E extends ServerEvent>(target: ReturnType<Server['to']>, event: E, payload: IncomingEvents[E]): void {
   target.emit(event, ...([payload] as Parameters<ServerToClientEvents[E]>));
-}
-
-/**
- * A dropped connection coming back within its grace with its token: the same id and place (host role
- * included), marked online again. Null when the token names nobody still in or waiting for the room.
- */
-function takeBackPlace(record: RoomRecord | null, token: string): { id: string; record: RoomRecord } | null {
-  const id = record?.tokens[token];
-  if (!record || !id || !isKnown(record.authority, id)) return null;
-  return { id, record: { ...record, online: { ...record.online, [id]: true } } };
-}
-
-/** Tokens of people still in the room or waiting; the rest can no longer resume anything. */
-function keepTokens(tokens: Record<string, string>, state: AuthorityState): Record<string, string> {
-  return Object.fromEntries(Object.entries(tokens).filter(([, id]) => isKnown(state, id)));
 }

@@ -7,7 +7,7 @@ import type * as SignalingFactory from '../../server/create-server';
 
 /**
  * Serves the signaling server beside the app in `vite preview` (so `npm run serve`), on the same
- * origin at /socket.io: rooms between computers work out of the box, with nothing else to run. It
+ * origin at /socket.io (and its health at /healthz): rooms between computers work out of the box, with nothing else to run. It
  * loads the server's own build (dist-server, made by `npm run build`), so the app's Vite config never
  * bundles server code.
  */
@@ -21,7 +21,11 @@ export function signaling(): Plugin {
         return;
       }
       const factory = (await import(pathToFileURL(entry).href)) as typeof SignalingFactory;
-      await factory.createSignalingServer(server.httpServer as HttpServer, factory.readSignalingEnv(process.env));
+      factory.keepProcessAlive();
+      const signaling = await factory.createSignalingServer(server.httpServer as HttpServer, factory.readSignalingEnv(process.env));
+      server.middlewares.use((request, response, next) => {
+        if (!factory.answerHealth(signaling, request.url, response)) next();
+      });
     },
   };
 }

@@ -38,6 +38,14 @@ export const ROOM_ERRORS = {
   placeExpired: 'You were disconnected from the room for too long, so you have left it.',
   serverUnreachable: 'Could not reach the signaling server. Check your connection and try again.',
   invalidReply: 'The signaling server sent a reply this app cannot read.',
+  serverReconnecting: 'The room server is reconnecting. Please try again in a moment.',
+  serverBusy: 'The room is busy right now. Please try again.',
+  serverFault: 'Something went wrong on the room server. Please try again.',
+  tooManyConnections: 'Too many connections from your network. Close other rooms or try again later.',
+  serverFull: 'The room server is full right now. Please try again later.',
+  tooManyMessages: 'Too many messages. Slow down, or this connection will be closed.',
+  roomLost: 'The room server restarted and lost this room. Please create or join the room again.',
+  replaced: 'You opened this room again in another tab or window, so it was closed here.',
 } as const;
 
 export type ConnectionQuality = 'excellent' | 'good' | 'fair' | 'poor';
@@ -185,7 +193,11 @@ export const incomingSchemas = {
     hostId: idSchema,
     selfId: idSchema,
     participants: z.array(participantInfoSchema).max(64),
+    /** From a signaling server with TURN: credentials for the one let in (a waiting guest gets none). */
+    iceServers: z.array(iceServerSchema).max(8).optional(),
   }),
+  /** Fresh TURN credentials before the last ones run out, while this participant stays in the room. */
+  'ice-servers': z.object({ iceServers: z.array(iceServerSchema).max(8) }),
   'participant-joined': z.object({ participant: participantInfoSchema }),
   'participant-left': z.object({ participantId: idSchema, reason: z.enum(PARTICIPANT_LEFT_REASONS) }),
   'guest-request': z.object({ guest: pendingGuestSchema }),
@@ -230,6 +242,7 @@ export const HOST_ONLY_EVENTS: ReadonlySet<IncomingEvent> = new Set<IncomingEven
   'recording-stopped',
   'auto-admit-changed',
   'room-ended',
+  'ice-servers',
   'error',
 ]);
 

@@ -1,0 +1,162 @@
+/**
+ * The signaling service's clock. Work that must happen later (a dropped connection's place given up
+ * after its grace, a waiting guest auto-admitted) is stored with its room as a deadline, and every node
+ * runs this sweep: it takes the rooms whose deadline has passed and settles each one in an atomic
+ * update, so it does not matter which node started the wait or whether that node is still alive.
+ * Two nodes settling the same room is harmless: the second finds nothing due.
+ *
+ * It also says this node is alive, and hands the places held on a node that went silent to the same
+ * grace as a dropped connection. A failed step is logged and tried again on the next tick; a node whose
+ * store is unreachable keeps running and reports itself unhealthy.
+ */
+import type { AuthorityState, Delivery } from '../src/features/room/signaling/room-authority';
+import type { Log } from './log';
+import { applyRequests, depart, departNode, dueRequests } from './room-record';
+import type { RoomStore } from './room-store';
+
+export const SWEEP_MS = 250;
+export const HEARTBEAT_MS = 2000;
+/** A node that has not said it is alive for this long is taken for dead. */
+export const SILENT_AFTER_MS = 15_000;
+const ROOMS_PER_SWEEP = 100;
+/** Departures kept for Redis to come back; beyond this (a long outage on a busy node) the oldest go. */
+const MAX_RETRIED_DEPARTURES = 100_000;
+
+/** A departure that could not be written (Redis away), kept until it can. */
+export interface PendingDeparture {
+  roomId: string;
+  id: string;
+  conn: string;
+  /** When the connection went. */
+  at: number;
+  graceMs: number;
+  waitingGraceMs: number;
+}
+
+export interface SweeperOptions {
+  store: RoomStore;
+  nodeId: string;
+  now: () => number;
+  log: Log;
+  graceMs: number;
+  deliver: (state: AuthorityState, deliveries: Delivery[]) => void;
+  /** The store answers again after failing: this node's connections may need their places back. */
+  recovered: () => void;
+  sweepMs?: number;
+  heartbeatMs?: number;
+  silentAfterMs?: number;
+}
+
+export class RoomSweeper {
+  private readonly timer: ReturnType<typeof setInterval>;
+  private readonly departures = new Map<string, PendingDeparture>();
+  private running: Promise<void> | null = null;
+  private lastHeartbeat = -Infinity;
+  /** Since when the store has answered every step without a break (null: it is failing now). */
+  private answeringSince: number | null;
+  private stopped = false;
+
+  constructor(private readonly options: SweeperOptions) {
+    this.answeringSince = options.now();
+    this.timer = setInterval(() => {
+      if (this.running || this.stopped) return;
+      this.running = this.sweep().finally(() => {
+        this.running = null;
+      });
+    }, options.sweepMs ?? SWEEP_MS);
+    this.timer.unref();
+  }
+
+  get healthy(): boolean {
+    return this.answeringSince !== null;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearInterval(this.timer);
+  }
+
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  retryDeparture(departure: PendingDeparture): void {
+    this.departures.delete(departure.conn);
+    this.departures.set(departure.conn, departure);
+    if (this.departures.size > MAX_RETRIED_DEPARTURES) this.departures.delete(this.departures.keys().next().value ?? '');
+  }
+
+  private async step(context: string, run: () => Promise<void>): Promise<boolean> {
+    try {
+      await run();
+      if (this.answeringSince === null) {
+        this.answeringSince = this.options.now();
+        this.options.recovered();
+      }
+      return true;
+    } catch (error) {
+      this.answeringSince = null;
+      this.options.log(context, error);
+      return false;
+    }
+  }
+
+  private async sweep(): Promise<void> {
+    const { store, now, nodeId } = this.options;
+    const at = now();
+    if (at - this.lastHeartbeat >= (this.options.heartbeatMs ?? HEARTBEAT_MS)) {
+      if (await this.step('heartbeat', () => store.heartbeat(nodeId, at))) this.lastHeartbeat = at;
+    }
+    for (const departure of [...this.departures.values()]) {
+      if (this.stopped) return;
+      const written = await this.step('departure (retried)', () =>
+        store.update(departure.roomId, (record) => {
+          if (!record) return { record, result: undefined };
+          const waiting = record.authority.pending.some((g) => g.id === departure.id);
+          return { record: depart(record, departure.id, departure.conn, departure.at + (waiting ? departure.waitingGraceMs : departure.graceMs)), result: undefined };
+        }),
+      );
+      if (!written) return;
+      this.departures.delete(departure.conn);
+    }
+    let due: string[] = [];
+    if (!(await this.step('find due rooms', async () => void (due = await store.due(now(), ROOMS_PER_SWEEP))))) return;
+    for (const roomId of due) {
+      if (this.stopped) return;
+      await this.step(`settle room ${roomId}`, () => this.settle(roomId));
+    }
+    await this.claimSilentNodes();
+  }
+
+  /** Does what fell due in one room: auto-admits, then places given up. */
+  private async settle(roomId: string): Promise<void> {
+    const at = this.options.now();
+    const outcome = await this.options.store.update(roomId, (record) => {
+      // Written back even when nothing is due, so a stale deadline is corrected.
+      if (!record) return { record, result: null };
+      const requests = dueRequests(record, at);
+      if (requests.length === 0) return { record, result: null };
+      const applied = applyRequests(record, requests);
+      return { record: applied.record, result: applied };
+    });
+    if (outcome) this.options.deliver(outcome.state, outcome.deliveries);
+  }
+
+  /**
+   * Only a node that has itself reached the store for a whole silence period may judge another node
+   * silent: after a Redis outage every node's last word is old, and each needs a moment to speak again.
+   */
+  private async claimSilentNodes(): Promise<void> {
+    const { store, now, graceMs } = this.options;
+    const silentAfter = this.options.silentAfterMs ?? SILENT_AFTER_MS;
+    if (this.answeringSince === null || now() - this.answeringSince < silentAfter) return;
+    await this.step('claim silent nodes', async () => {
+      for (const silent of await store.claimSilentNodes(now() - silentAfter)) {
+        if (silent.node === this.options.nodeId) continue;
+        for (const roomId of silent.rooms) {
+          await store.update(roomId, (record) => ({ record: record && departNode(record, silent.node, now() + graceMs), result: undefined }));
+        }
+      }
+    });
+  }
+}

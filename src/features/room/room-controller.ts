@@ -214,9 +214,10 @@ export class RoomController {
         navigateHome();
         return;
       case 'place-lost':
-        // Away from the server past the grace period: the room went on without us. A recording is saved first.
+        // The server no longer holds our place (away past the grace period, the room opened in another
+        // tab, or the room lost by the server): the room goes on without us. A recording is saved first.
         void this.leave({ notify: false }).then(() => {
-          notify({ title: 'Disconnected', message: ROOM_ERRORS.placeExpired, tone: 'warning' });
+          notify({ title: 'Disconnected', message: outcome.message, tone: 'warning' });
         });
         return;
     }

@@ -16,6 +16,8 @@ export interface RoomEventTarget {
   notify(notice: RoomNotice): void;
   guestDialogOpen(): boolean;
   roomJoined(joined: IncomingEvents['room-joined']): void;
+  /** Fresh TURN credentials from the signaling server. */
+  iceServers(servers: IncomingEvents['ice-servers']['iceServers']): void;
   participantJoined(participant: ParticipantInfo): void;
   participantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void;
   /** The host's recorder: the room confirmed its stop. */
@@ -41,6 +43,9 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
   });
   on('room-joined', (joined) => {
     target.roomJoined(joined);
+  });
+  on('ice-servers', ({ iceServers }) => {
+    target.iceServers(iceServers);
   });
   on('participant-joined', ({ participant }) => {
     target.participantJoined(participant);

@@ -36,11 +36,15 @@ export interface SessionContext {
   ended: (outcome: SessionEnd) => void;
 }
 
+/** Refusals that mean the server no longer holds our place in the room. */
+const PLACE_LOST: ReadonlySet<string> = new Set([ROOM_ERRORS.placeExpired, ROOM_ERRORS.replaced, ROOM_ERRORS.roomLost]);
+
 export type SessionEnd =
   | { kind: 'join-failed'; message: string }
   | { kind: 'kicked' }
   | { kind: 'room-ended' }
-  | { kind: 'place-lost' };
+  /** The server no longer holds our place: away too long, opened elsewhere, or the room was lost. */
+  | { kind: 'place-lost'; message: string };
 
 export class RoomSession {
   readonly media = new RoomMedia();
@@ -50,11 +54,14 @@ export class RoomSession {
   private peers: RoomPeers | null = null;
   private unsubscribe: (() => void)[] = [];
   private iceServers: RTCIceServer[];
+  /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
+  private readonly configuredIceServers: RTCIceServer[];
   private disposed = false;
 
   constructor(private readonly ctx: SessionContext) {
     const { store, signaling, notify } = ctx;
     this.iceServers = ctx.iceServers;
+    this.configuredIceServers = ctx.iceServers;
     this.recording = new RoomRecordingController({
       state: () => store.room,
       dispatch: (action) => {
@@ -103,7 +110,7 @@ export class RoomSession {
       const ack = await signaling.emit('join-room', { roomId, participantName: userName });
       if (this.isDisposed()) return;
       const selfId = ack.selfId ?? signaling.selfId;
-      this.iceServers = [...(ack.iceServers ?? []), ...this.iceServers];
+      if (ack.iceServers) this.useIceServers(ack.iceServers);
       if (!ack.success) this.end({ kind: 'join-failed', message: ack.error ?? ROOM_ERRORS.joinFailed });
       else if (ack.isHost) {
         this.enterRoom({ roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
@@ -156,9 +163,13 @@ export class RoomSession {
       notify,
       guestDialogOpen: this.ctx.guestDialogOpen,
       roomJoined: (joined) => {
+        if (joined.iceServers) this.useIceServers(joined.iceServers);
         if (this.state.phase === 'joined') return;
         this.enterRoom(joined);
         notify({ title: 'Joined Room', message: `Welcome to ${joined.roomName || 'the room'}.`, tone: 'success' });
+      },
+      iceServers: (servers) => {
+        this.useIceServers(servers);
       },
       participantJoined: (participant) => {
         this.onParticipantJoined(participant);
@@ -174,13 +185,19 @@ export class RoomSession {
       },
       error: (message) => {
         if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.end({ kind: 'join-failed', message });
-        else if (message === ROOM_ERRORS.placeExpired && this.state.phase === 'joined') this.ctx.ended({ kind: 'place-lost' });
+        else if (PLACE_LOST.has(message) && this.state.phase === 'joined') this.ctx.ended({ kind: 'place-lost', message });
         else console.warn('Room:', message);
       },
       signal: (signal) => {
         if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
       },
     });
+  }
+
+  /** The signaling server's TURN credentials (given at admission, renewed while we stay), before the configured servers. */
+  private useIceServers(servers: IncomingEvents['ice-servers']['iceServers']): void {
+    this.iceServers = [...servers, ...this.configuredIceServers];
+    this.peers?.setIceServers(this.iceServers);
   }
 
   private enterRoom(joined: IncomingEvents['room-joined']): void {

@@ -16,7 +16,7 @@ const SPACE_LIKE = /[\u0000-\u001f\u007f-\u009f\u200b\u200c\u200e\u200f\u2028-\u
 /** Characters a font draws as nothing (soft hyphen, tag characters, variation selectors, Hangul fillers, …). */
 const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Blank-looking characters that Unicode does not count as ignorable. */
-const BLANK = /[\u2800\u115f\u1160\u3164\uffa0]/u;
+const BLANK = /\u2800|\u115f|\u1160|\u3164|\uffa0/u;
 /** Inside an emoji these join and style it (family sequences, flags of England or Scotland): kept there only. */
 const EMOJI_PART = /[\u200d\ufe00-\ufe0f\u{e0020}-\u{e007f}]/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;

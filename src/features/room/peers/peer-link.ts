@@ -169,6 +169,16 @@ export class PeerLink {
     }
   }
 
+  /** New TURN credentials (the old ones run out): used by the next ICE gathering, restarts included. */
+  setIceServers(iceServers: RTCIceServer[]): void {
+    if (this.closed) return;
+    try {
+      this.pc.setConfiguration({ ...this.pc.getConfiguration(), iceServers });
+    } catch (error) {
+      console.warn('Room: could not update ICE servers:', error);
+    }
+  }
+
   /** Closes without reporting (the mesh chose to). Safe to call twice. */
   close(): void {
     if (this.closed) return;

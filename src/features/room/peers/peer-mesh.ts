@@ -36,10 +36,16 @@ export class PeerMesh {
 
   constructor(
     private readonly selfId: string,
-    private readonly iceServers: RTCIceServer[],
+    private iceServers: RTCIceServer[],
     private readonly events: MeshEvents,
   ) {
     this.statsTimer = setInterval(() => void this.pollStats(), STATS_INTERVAL_MS);
+  }
+
+  /** Credentials for links made from now on and for every open link's next gathering. */
+  setIceServers(iceServers: RTCIceServer[]): void {
+    this.iceServers = iceServers;
+    for (const link of this.links.values()) link.setIceServers(iceServers);
   }
 
   /** The link to a participant (for tests and stats), if one exists. */

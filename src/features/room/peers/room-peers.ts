@@ -97,6 +97,10 @@ export class RoomPeers {
     this.unknown = [...this.unknown.filter((s) => now - s.at < UNKNOWN_SIGNAL_TTL_MS), { signal, at: now }].slice(-MAX_UNKNOWN_SIGNALS);
   }
 
+  setIceServers(iceServers: RTCIceServer[]): void {
+    this.mesh.setIceServers(iceServers);
+  }
+
   close(): void {
     this.mesh.close();
     this.unknown = [];

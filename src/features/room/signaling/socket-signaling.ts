@@ -26,6 +26,10 @@ import { ACK_TIMEOUT_MS, type SignalingTransport } from './signaling-transport';
 
 /** How long a first connection may take before the server counts as unreachable. */
 export const CONNECT_TIMEOUT_MS = 5000;
+/** A reconnection the server refused (it is reconnecting to its own store, or full) is tried again after this. */
+const REFUSED_RETRY_MS = 2000;
+/** Refusals the server gives a connection, shown as they are; anything else reads as unreachable. */
+const SERVER_REFUSALS: ReadonlySet<string> = new Set([ROOM_ERRORS.serverReconnecting, ROOM_ERRORS.tooManyConnections, ROOM_ERRORS.serverFull]);
 
 const SOCKET_PATH = '/socket.io';
 /** Events the server sends; connect and disconnect come from the socket itself. */
@@ -39,6 +43,8 @@ export class SocketSignaling implements SignalingTransport {
   private readonly socket: TypedSocket;
   private readonly handlers = new SignalingHandlers();
   private id = '';
+  private connectedOnce = false;
+  private closedByUs = false;
 
   constructor(
     url: string,
@@ -66,7 +72,15 @@ export class SocketSignaling implements SignalingTransport {
       if (message === ROOM_ERRORS.placeExpired) this.socket.auth = {};
     });
     this.socket.on('connect', () => {
+      this.connectedOnce = true;
       this.handlers.dispatch('connect', {});
+    });
+    this.socket.on('connect_error', () => {
+      // socket.io retries a network failure by itself; a connection the server refused it does not.
+      if (this.socket.active || this.closedByUs || !this.connectedOnce) return;
+      setTimeout(() => {
+        if (!this.closedByUs && !this.socket.connected && !this.socket.active) this.socket.connect();
+      }, REFUSED_RETRY_MS);
     });
     this.socket.on('disconnect', () => {
       this.handlers.dispatch('disconnect', {});
@@ -89,6 +103,7 @@ export class SocketSignaling implements SignalingTransport {
       const settle = (error: Error | null) => {
         clearTimeout(timer);
         this.socket.off('connect', onConnect);
+        this.socket.off('connect_error', onRefused);
         if (!error) {
           resolve();
           return;
@@ -99,15 +114,22 @@ export class SocketSignaling implements SignalingTransport {
       const onConnect = () => {
         settle(null);
       };
+      const onRefused = (error: Error) => {
+        if (this.socket.active) return;
+        settle(new Error(SERVER_REFUSALS.has(error.message) ? error.message : ROOM_ERRORS.serverUnreachable));
+      };
       const timer = setTimeout(() => {
         settle(new Error(ROOM_ERRORS.serverUnreachable));
       }, this.connectTimeoutMs);
       this.socket.on('connect', onConnect);
+      this.socket.on('connect_error', onRefused);
+      this.closedByUs = false;
       this.socket.connect();
     });
   }
 
   disconnect(): void {
+    this.closedByUs = true;
     this.socket.auth = {};
     this.socket.disconnect();
   }

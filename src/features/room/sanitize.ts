@@ -18,7 +18,7 @@ const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Blank-looking characters that Unicode does not count as ignorable. */
 const BLANK = /\u2800|\u115f|\u1160|\u3164|\uffa0/u;
 /** Inside an emoji these join and style it (family sequences, flags of England or Scotland): kept there only. */
-const EMOJI_PART = /[\u200d\ufe00-\ufe0f\u{e0020}-\u{e007f}]/u;
+const EMOJI_PART = /\u200d|[\ufe00-\ufe0f]|[\u{e0020}-\u{e007f}]/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
 const MARK = /\p{M}/u;
 /** A name must keep at least one of these: letters, digits, punctuation or symbols. */

@@ -12,6 +12,8 @@
  *   MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS
  *                   caps on this node's connections (default 20000, and 200 from one address)
  *   TRUST_PROXY     1 behind a reverse proxy: the client's address is the first of X-Forwarded-For
+ *   RESUME_GRACE_SECONDS
+ *                   how long a dropped connection keeps its place (default 30)
  */
 import { createServer } from 'node:http';
 import { answerHealth, createSignalingServer, keepProcessAlive, readSignalingEnv, type SignalingServer } from './create-server';
@@ -23,7 +25,8 @@ const httpServer = createServer((request, response) => {
   if (signaling && answerHealth(signaling, request.url, response)) return;
   response.writeHead(404, { 'content-type': 'text/plain' }).end('Framecast signaling server: connect with socket.io at /socket.io\n');
 });
-signaling = await createSignalingServer(httpServer, env);
+const graceSeconds = Number(process.env.RESUME_GRACE_SECONDS);
+signaling = await createSignalingServer(httpServer, env, graceSeconds > 0 ? { resumeGraceMs: graceSeconds * 1000 } : {});
 httpServer.listen(env.port, env.host, () => {
   console.log(`signaling on http://${env.host}:${String(env.port)}/socket.io${env.redisUrl ? ' (rooms shared through Redis)' : ''}`);
 });

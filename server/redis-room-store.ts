@@ -43,6 +43,12 @@ local rooms = redis.call('SMEMBERS', KEYS[2])
 redis.call('DEL', KEYS[2])
 return rooms`;
 
+const HEARTBEAT = `
+local listed = redis.call('ZSCORE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+if listed then return 1 end
+return 0`;
+
 const NOTE_ROOM = `
 redis.call('SADD', KEYS[1], ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
@@ -125,8 +131,8 @@ export class RedisRoomStore implements RoomStore {
     return (await this.command(['ZRANGEBYSCORE', DEADLINES, '-inf', String(now), 'LIMIT', '0', String(limit)])) as string[];
   }
 
-  async heartbeat(node: string, now: number): Promise<void> {
-    await this.command(['ZADD', NODES, String(now), node]);
+  async heartbeat(node: string, now: number): Promise<boolean> {
+    return (await this.command(['EVAL', HEARTBEAT, '1', NODES, String(now), node])) === 1;
   }
 
   async noteRoom(node: string, roomId: string): Promise<void> {

@@ -27,8 +27,8 @@ export interface RoomStore {
   get(roomId: string): Promise<RoomRecord | null>;
   /** Rooms with something due at or before `now`, oldest first. */
   due(now: number, limit: number): Promise<string[]>;
-  /** This node is alive at `now`. */
-  heartbeat(node: string, now: number): Promise<void>;
+  /** This node is alive at `now`; false when the node was not listed (new, or taken for dead meanwhile). */
+  heartbeat(node: string, now: number): Promise<boolean>;
   /** `node` holds a connection in `roomId` (so its places can be found if it dies). */
   noteRoom(node: string, roomId: string): Promise<void>;
   /** Nodes that last said they were alive before `before`: each is handed to exactly one caller. */
@@ -63,8 +63,8 @@ export class MemoryRoomStore implements RoomStore {
   }
 
   // One node alone: nobody else could finish its work, so there is nothing to track.
-  heartbeat(): Promise<void> {
-    return Promise.resolve();
+  heartbeat(): Promise<boolean> {
+    return Promise.resolve(true);
   }
 
   noteRoom(): Promise<void> {

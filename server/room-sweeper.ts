@@ -86,18 +86,19 @@ export class RoomSweeper {
     if (this.departures.size > MAX_RETRIED_DEPARTURES) this.departures.delete(this.departures.keys().next().value ?? '');
   }
 
-  private async step(context: string, run: () => Promise<void>): Promise<boolean> {
+  /** Runs one step; its result, or null when it failed (logged, and tried again next tick). */
+  private async step<T>(context: string, run: () => Promise<T>): Promise<T | null> {
     try {
-      await run();
+      const result = await run();
       if (this.answeringSince === null) {
         this.answeringSince = this.options.now();
         this.options.recovered();
       }
-      return true;
+      return result;
     } catch (error) {
       this.answeringSince = null;
       this.options.log(context, error);
-      return false;
+      return null;
     }
   }
 
@@ -105,25 +106,30 @@ export class RoomSweeper {
     const { store, now, nodeId } = this.options;
     const at = now();
     if (at - this.lastHeartbeat >= (this.options.heartbeatMs ?? HEARTBEAT_MS)) {
-      if (await this.step('heartbeat', () => store.heartbeat(nodeId, at))) this.lastHeartbeat = at;
+      const listed = await this.step('heartbeat', () => store.heartbeat(nodeId, at));
+      if (listed !== null) {
+        // Taken for dead while alive (a long pause): the places it holds were handed to the grace period.
+        if (!listed && this.lastHeartbeat !== -Infinity) this.options.recovered();
+        this.lastHeartbeat = at;
+      }
     }
     for (const departure of [...this.departures.values()]) {
       if (this.stopped) return;
       const written = await this.step('departure (retried)', () =>
         store.update(departure.roomId, (record) => {
-          if (!record) return { record, result: undefined };
+          if (!record) return { record, result: true };
           const waiting = record.authority.pending.some((g) => g.id === departure.id);
-          return { record: depart(record, departure.id, departure.conn, departure.at + (waiting ? departure.waitingGraceMs : departure.graceMs)), result: undefined };
+          return { record: depart(record, departure.id, departure.conn, departure.at + (waiting ? departure.waitingGraceMs : departure.graceMs)), result: true };
         }),
       );
       if (!written) return;
       this.departures.delete(departure.conn);
     }
-    let due: string[] = [];
-    if (!(await this.step('find due rooms', async () => void (due = await store.due(now(), ROOMS_PER_SWEEP))))) return;
+    const due = await this.step('find due rooms', () => store.due(now(), ROOMS_PER_SWEEP));
+    if (!due) return;
     for (const roomId of due) {
       if (this.stopped) return;
-      await this.step(`settle room ${roomId}`, () => this.settle(roomId));
+      await this.step(`settle room ${roomId}`, () => this.settle(roomId).then(() => true));
     }
     await this.claimSilentNodes();
   }
@@ -151,12 +157,15 @@ export class RoomSweeper {
     const silentAfter = this.options.silentAfterMs ?? SILENT_AFTER_MS;
     if (this.answeringSince === null || now() - this.answeringSince < silentAfter) return;
     await this.step('claim silent nodes', async () => {
+      let handed = 0;
       for (const silent of await store.claimSilentNodes(now() - silentAfter)) {
         if (silent.node === this.options.nodeId) continue;
         for (const roomId of silent.rooms) {
           await store.update(roomId, (record) => ({ record: record && departNode(record, silent.node, now() + graceMs), result: undefined }));
+          handed += 1;
         }
       }
+      return handed;
     });
   }
 }

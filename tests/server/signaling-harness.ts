@@ -2,40 +2,47 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { AddressCaps } from '../../server/connection-limits';
 import { createSignalingServer, type SignalingServer } from '../../server/create-server';
+import type { SignalingOptions } from '../../server/signaling-server';
 import type { TurnConfig } from '../../server/turn-credentials';
 
 export interface Harness {
   url: string;
   server: SignalingServer;
   clients: Socket[];
+  /** What the server logged (failures, with their context). */
+  logged: string[];
   /** A connected client; `auth` goes in its handshake (a resume attempt). */
   client(auth?: Record<string, unknown>, beforeConnect?: (socket: Socket) => void): Promise<Socket>;
   close(): Promise<void>;
 }
 
-export interface HarnessOptions {
+export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'log'> {
   turn?: TurnConfig;
-  resumeGraceMs?: number;
   redisUrl?: string;
+  caps?: AddressCaps;
   /** Listen on this port (0: a free one). */
   port?: number;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const http = createServer();
+  const { turn, redisUrl, caps, port, ...nodeOptions } = options;
+  const logged: string[] = [];
   const server = await createSignalingServer(
     http,
-    { allowedOrigins: null, turn: options.turn ?? null, redisUrl: options.redisUrl ?? null },
-    { ...(options.resumeGraceMs ? { resumeGraceMs: options.resumeGraceMs } : {}) },
+    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}) },
+    { sweepMs: 50, ...nodeOptions, log: (context, error) => logged.push(`${context}: ${error instanceof Error ? error.message : String(error)}`) },
   );
-  await new Promise<void>((resolve) => http.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => http.listen(port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${String((http.address() as AddressInfo).port)}`;
   const clients: Socket[] = [];
   return {
     url,
     server,
     clients,
+    logged,
     async client(auth?: Record<string, unknown>, beforeConnect?: (socket: Socket) => void) {
       const socket = connect(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, ...(auth ? { auth } : {}) });
       beforeConnect?.(socket);
@@ -49,6 +56,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async close() {
       for (const socket of clients) socket.disconnect();
       await server.close();
+      await new Promise((resolve) => http.close(resolve));
     },
   };
 }

@@ -219,7 +219,9 @@ describe('signaling server: bad input', () => {
     host.on('signaling-message', () => (relayed += 1));
     for (let i = 0; i < 1000; i++) guest.emit('signaling-message', { type: 'ice-candidate', data: { connectionId: 'c', candidate: null }, from: 'x', to: hostId, roomId: ROOM });
     await settle(1000);
-    expect(relayed).toBe(600);
+    // The burst of 600, plus what the 60 per second refill allowed while the loop ran.
+    expect(relayed).toBeGreaterThanOrEqual(600);
+    expect(relayed).toBeLessThan(700);
   });
 });
 

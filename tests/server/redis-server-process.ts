@@ -4,7 +4,17 @@ import { createServer } from 'node:net';
 
 export interface RedisProcess {
   url: string;
+  port: number;
   stop(): Promise<void>;
+  /** SIGKILL: what a crash or an out-of-memory kill does. */
+  kill(): Promise<void>;
+}
+
+export interface RedisOptions {
+  /** Listen here (a restart on the same port, for the clients to reconnect to). */
+  port?: number;
+  /** Keep data in this folder with an append-only file written at every change (the README's advice). */
+  dataDir?: string;
 }
 
 export const hasRedisServer = (): boolean => spawnSync('redis-server', ['--version']).status === 0;
@@ -21,9 +31,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function startRedis(): Promise<RedisProcess> {
-  const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+export async function startRedis(options: RedisOptions = {}): Promise<RedisProcess> {
+  const port = options.port ?? (await freePort());
+  const persistence = options.dataDir ? ['--dir', options.dataDir, '--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -41,16 +52,14 @@ export async function startRedis(): Promise<RedisProcess> {
       reject(new Error(`redis-server exited with ${String(code)}: ${output}`));
     });
   });
-  return {
-    url: `redis://127.0.0.1:${String(port)}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) {
-          resolve();
-          return;
-        }
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  const end = (signal: NodeJS.Signals) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        resolve();
+        return;
+      }
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url: `redis://127.0.0.1:${String(port)}`, port, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
 }

@@ -1,19 +1,21 @@
 #!/usr/bin/env node
-// Signaling benchmark (not a test): two signaling nodes sharing one Redis, each its own process, and
-// simulated participants (socket.io-client) split across them. Prints join latency for 500 rooms of
-// 4, relayed negotiation messages per second, and server memory per idle room.
+// Signaling benchmark (not a test): two signaling nodes sharing one Redis, each its own process, with
+// load from processes of their own. Prints memory per idle connection and per idle room, join latency
+// for 500 rooms of 4, relay capacity (the highest offered rate whose delivery lag stays under 1 s), and
+// a legitimate join's latency on a node while one attacker floods it.
 //
 //   npm run bench:signaling          (ROOMS=500 and SECONDS=5 change the sizes)
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { io } from 'socket.io-client';
+import { connect as connectFrom, join, percentile, userAddress } from './bench/signaling-client.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROOMS = Number(process.env.ROOMS ?? 500);
 const PER_ROOM = 4;
-const BLAST_SECONDS = Number(process.env.SECONDS ?? 5);
+const STEP_SECONDS = Number(process.env.SECONDS ?? 5);
+const IDLE_CONNECTIONS = 1000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,20 +82,38 @@ function redisUsedMemory(port) {
   return Number(/used_memory:(\d+)/.exec(info)?.[1] ?? 0);
 }
 
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+let users = 0;
+/** Each new connection from the next of 50 user addresses, as many people would come. */
+const connect = (url) => connectFrom(url, userAddress(users++));
 
-async function connect(url) {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false });
-  await new Promise((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
+/** A child process's JSON lines, once it exits. */
+function jsonLines(child) {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`${child.spawnargs.join(' ')} exited ${code}`));
+      else resolve(output.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+    });
   });
-  return socket;
 }
 
-const join = (socket, roomId, name) => socket.timeout(10_000).emitWithAck('join-room', { roomId, participantName: name });
+/** `count` joins one after another on `url`, each a new user in a new room: their latencies, sorted. */
+async function joinLatencies(url, count, label) {
+  const latencies = [];
+  for (let i = 0; i < count; i++) {
+    const socket = await connect(url);
+    const started = performance.now();
+    const ack = await join(socket, `${label}-${i}`, 'Legit');
+    latencies.push(performance.now() - started);
+    if (!ack.success) throw new Error(`legitimate join refused: ${ack.error}`);
+    socket.emit('leave-room', { roomId: `${label}-${i}` });
+    socket.close();
+    await sleep(50);
+  }
+  return latencies.sort((a, b) => a - b);
+}
 
 /** A room of PER_ROOM participants alternating between the nodes (so it spans both), all admitted by the host. */
 async function fillRoom(nodes, roomId, joinWith = join) {
@@ -142,6 +162,17 @@ try {
     }
   }
   await sleep(1000);
+
+  // Idle connections, in no room: what a node keeps per open socket.
+  const beforeIdle = await Promise.all(nodes.map((n) => retainedBytes(n.inspector)));
+  const idle = [];
+  for (let i = 0; i < IDLE_CONNECTIONS; i += 50) idle.push(...(await Promise.all(Array.from({ length: 50 }, (_, k) => connect(nodes[(i + k) % 2].url)))));
+  await sleep(1000);
+  const afterIdle = await Promise.all(nodes.map((n) => retainedBytes(n.inspector)));
+  const perConnection = afterIdle.reduce((s, v, i) => s + v - beforeIdle[i], 0) / IDLE_CONNECTIONS;
+  for (const socket of idle) socket.close();
+  await sleep(1000);
+
   const before = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
 
   // 500 rooms of 4: participants alternate between the nodes, so every room spans both.
@@ -164,41 +195,48 @@ try {
   await sleep(6000);
   const after = { rss: nodes.map((n) => rssBytes(n.pid)), retained: await Promise.all(nodes.map((n) => retainedBytes(n.inspector))), redis: redisUsedMemory(redisPort) };
 
-  // Negotiation traffic: in the first SENDING_ROOMS rooms, each member sends to the next one (across
-  // nodes), 40 a second each (under the 60/s per-connection limit): 8,000 messages a second offered
-  // from 200 connections, for a few seconds.
-  const SENDING_ROOMS = Math.min(rooms.length, 50);
-  let received = 0;
-  for (const room of rooms) for (const member of room.members) member.socket.on('signaling-message', () => (received += 1));
-  console.log(`relaying negotiation messages for ${BLAST_SECONDS} s…`);
-  const blastStart = performance.now();
-  let sent = 0;
-  const timers = [];
-  for (const room of rooms.slice(0, SENDING_ROOMS)) {
-    room.members.forEach((member, i) => {
-      const to = room.members[(i + 1) % room.members.length].id;
-      const message = { type: 'ice-candidate', data: { connectionId: 'bench', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 9 typ host', sdpMid: '0', sdpMLineIndex: 0 } }, from: member.id, to, roomId: room.roomId };
-      timers.push(setInterval(() => {
-        member.socket.emit('signaling-message', message);
-        sent += 1;
-      }, 25));
-    });
-  }
-  await sleep(BLAST_SECONDS * 1000);
-  timers.forEach(clearInterval);
-  const blastSeconds = (performance.now() - blastStart) / 1000;
+  // Relay capacity: load from a process of its own, stepping up until delivery lags.
+  console.log(`relaying negotiation messages (${STEP_SECONDS} s per step)…`);
+  const relaySteps = await jsonLines(
+    spawn(process.execPath, [path.join(ROOT, 'scripts/bench/signaling-relay-load.mjs'), nodes[0].url, nodes[1].url, '200', String(STEP_SECONDS)], { stdio: ['ignore', 'pipe', 'pipe'] }),
+  );
+  const keptUp = relaySteps.filter((step) => step.lagP99 !== null && step.lagP99 < 1000 && step.delivered > 0.95);
+  const capacity = keptUp.at(-1);
+
+  // A flood: one attacker (another process, another address) floods node 1 while someone joins there.
+  console.log('joining while one attacker floods the node…');
+  const calm = await joinLatencies(nodes[0].url, 60, 'calm');
+  const flooder = spawn(process.execPath, [path.join(ROOT, 'scripts/bench/signaling-flood.mjs'), nodes[0].url, '12', '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const flood = jsonLines(flooder);
   await sleep(1000);
-  const perSecond = received / blastSeconds;
+  const flooded = await joinLatencies(nodes[0].url, 100, 'flooded');
+  const [attack] = await flood;
 
   const idleGrowth = after.rss.reduce((s, v, i) => s + v - before.rss[i], 0);
   const retainedGrowth = after.retained.reduce((s, v, i) => s + v - before.retained[i], 0);
   const redisGrowth = after.redis - before.redis;
   console.log('\nSignaling, 2 nodes + Redis, all on this machine');
   console.log(`join latency (${latencies.length} joins, ${ROOMS} rooms of ${PER_ROOM}): p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1).toFixed(1)} ms`);
-  console.log(`relayed negotiation: ${perSecond.toFixed(0)} messages/s received (${sent} sent, ${received} received in ${blastSeconds.toFixed(1)} s)`);
+  console.log('relayed negotiation (200 rooms of 4 across both nodes; load from its own process):');
+  for (const step of relaySteps) {
+    console.log(
+      `  offered ${step.offeredPerSecond}/s: sent ${step.sentPerSecond}/s, delivered ${step.deliveredPerSecond}/s (${(step.delivered * 100).toFixed(1)}%), lag p50 ${step.lagP50} ms, p99 ${step.lagP99} ms; load process used ${(step.loadProcessCpu * 100).toFixed(0)}% of a core`,
+    );
+  }
+  console.log(`relay capacity (delivery lag p99 under 1 s): ${capacity ? `${capacity.deliveredPerSecond} messages/s` : 'below the first step'}`);
+  console.log(`memory per idle connection (in no room): ${(perConnection / 1024).toFixed(1)} KB kept after garbage collection, both nodes' heap and buffers`);
+  const ms = (list, p) => percentile(list, p).toFixed(1);
+  console.log(`legitimate join on node 1, calm (${calm.length} joins): p50 ${ms(calm, 50)} ms, p99 ${ms(calm, 99)} ms`);
+  console.log(
+    `legitimate join on node 1 while one attacker floods it (${flooded.length} joins): p50 ${ms(flooded, 50)} ms, p99 ${ms(flooded, 99)} ms, max ${flooded.at(-1).toFixed(1)} ms (target p99 ≤ 200 ms)`,
+  );
+  console.log(
+    `  the attacker sent ${attack.sent} messages (${attack.perSecond}/s offered) from 20 connections; the node closed ${attack.closed} of them after their warning and refused ${attack.refusedConnections} reconnections`,
+  );
   const kb = (bytes) => (bytes / ROOMS / 1024).toFixed(1);
   console.log(`memory per idle room (4 connected participants): ${kb(retainedGrowth + redisGrowth)} KB kept after garbage collection (node heap and buffers ${kb(retainedGrowth)} KB, Redis ${kb(redisGrowth)} KB); node RSS grew ${kb(idleGrowth)} KB per room`);
   for (const room of rooms) for (const member of room.members) member.socket.disconnect();
+  if (percentile(flooded, 99) > 200) process.exitCode = 1;
 } finally {
   // Nodes first, then Redis.
   for (const child of children.reverse()) {
@@ -207,4 +245,4 @@ try {
     await Promise.race([exited, sleep(3000)]);
   }
 }
-process.exit(0);
+process.exit(process.exitCode ?? 0);

@@ -214,8 +214,8 @@ export class RoomController {
         navigateHome();
         return;
       case 'place-lost':
-        // The server no longer holds our place (away past the grace period, the room opened in another
-        // tab, or the room lost by the server): the room goes on without us. A recording is saved first.
+        // The server no longer holds our place (away past the grace period, taken over by a newer
+        // connection, or the room lost by the server): the room goes on without us. A recording is saved first.
         void this.leave({ notify: false }).then(() => {
           notify({ title: 'Disconnected', message: outcome.message, tone: 'warning' });
         });

@@ -45,7 +45,7 @@ export const ROOM_ERRORS = {
   serverFull: 'The room server is full right now. Please try again later.',
   tooManyMessages: 'Too many messages. Slow down, or this connection will be closed.',
   roomLost: 'The room server restarted and lost this room. Please create or join the room again.',
-  replaced: 'You opened this room again in another tab or window, so it was closed here.',
+  replaced: 'A newer connection took over your place in this room, so it was closed here.',
 } as const;
 
 export type ConnectionQuality = 'excellent' | 'good' | 'fair' | 'poor';

@@ -128,6 +128,11 @@ const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
 };
 
 const isMember = (state: AuthorityState, id: string): boolean => state.participants.some((p) => p.id === id);
+/**
+ * TURN relays media between members, so it is for a member of a room with someone to talk to: not for
+ * a waiting guest, and not for whoever invents a room id and sits in it alone.
+ */
+const needsRelay = (state: AuthorityState, id: string): boolean => !state.ended && state.participants.length >= 2 && isMember(state, id);
 const refusal = (error: string): Ack => ({ success: false, error });
 
 export class SignalingNode {
@@ -321,7 +326,7 @@ export class SignalingNode {
       this.remember(resumed.roomId, resumed.state);
       this.greetReturningHost(resumed.state, resumed.id);
       // Credentials given before the drop may be near their end.
-      if (this.options.turn && isMember(resumed.state, resumed.id)) socket.emit('ice-servers', { iceServers: this.iceServersFor(resumed.id) });
+      if (this.options.turn && needsRelay(resumed.state, resumed.id)) socket.emit('ice-servers', { iceServers: this.iceServersFor(resumed.id) });
     }
   }
 
@@ -454,8 +459,7 @@ export class SignalingNode {
       isHost: authority.hostId === connection.id,
       ...(member ? { participants: authority.participants, roomName: authority.roomName } : { pending: true }),
       ...(connection.token ? { resumeToken: connection.token } : {}),
-      // TURN relays media: only for people in the room, never for someone still waiting.
-      ...(member && this.options.turn ? { iceServers: this.iceServersFor(connection.id) } : {}),
+      ...(this.options.turn && needsRelay(authority, connection.id) ? { iceServers: this.iceServersFor(connection.id) } : {}),
     };
   }
 
@@ -614,7 +618,7 @@ export class SignalingNode {
       if (!connection.roomId) continue;
       try {
         const state = await this.membership(connection.roomId, true);
-        if (state && !state.ended && isMember(state, connection.id)) {
+        if (state && needsRelay(state, connection.id)) {
           this.io.to(connection.conn).emit('ice-servers', { iceServers: this.iceServersFor(connection.id) });
         }
       } catch (error) {
@@ -631,6 +635,12 @@ export class SignalingNode {
           delivery.event === 'room-joined' && this.options.turn ? { ...delivery.payload, iceServers: this.iceServersFor(delivery.to) } : delivery.payload;
         send(this.io.to(participantRoom(delivery.to)), delivery.event, payload);
         continue;
+      }
+      // Someone let in: the members already there may have had no one to relay to until now.
+      if (delivery.event === 'participant-joined' && this.options.turn) {
+        for (const member of state.participants) {
+          if (member.id !== delivery.payload.participant.id) this.io.to(participantRoom(member.id)).emit('ice-servers', { iceServers: this.iceServersFor(member.id) });
+        }
       }
       const except = delivery.to.except;
       const rooms = state.participants.filter((p) => p.id !== except).map((p) => participantRoom(p.id));

@@ -292,9 +292,13 @@ describe('signaling server: dropped connections and TURN', () => {
 
   it('hands each participant time-limited TURN credentials in the use-auth-secret scheme', async () => {
     harness = await startHarness({ turn: { urls: ['turn:127.0.0.1:3478'], secret: 's3cret', ttlSeconds: 3600 } });
+    const host = await harness.client();
+    await ask<JoinAck>(host, 'join-room', { roomId: ROOM, participantName: 'Ada' });
     const client = await harness.client();
-    const ack = await ask<JoinAck>(client, 'join-room', { roomId: ROOM, participantName: 'Ada' });
-    const [server] = ack.iceServers ?? [];
+    const ack = await ask<JoinAck>(client, 'join-room', { roomId: ROOM, participantName: 'Bo' });
+    const joined = next<{ iceServers?: JoinAck['iceServers'] }>(client, 'room-joined');
+    await ask(host, 'approve-guest', { roomId: ROOM, guestId: ack.selfId });
+    const [server] = (await joined).iceServers ?? [];
     expect(server?.urls).toEqual(['turn:127.0.0.1:3478']);
     const [expires, id] = (server?.username ?? '').split(':');
     expect(id).toBe(ack.selfId);

@@ -283,7 +283,7 @@ export class SignalingNode {
       return;
     }
     this.resumes.set(socket, { kind: 'resumed', id: outcome.id, roomId: auth.roomId, token: auth.resumeToken, state: outcome.state });
-    if (outcome.replaced) this.evict(outcome.replaced);
+    if (outcome.replaced) this.evict(outcome.replaced, socket.id);
     this.noteRoom(auth.roomId);
     // A handshake that never becomes a connection (the client gave up meanwhile) gives the place its grace.
     if (socket.conn.readyState !== 'open') {
@@ -438,7 +438,7 @@ export class SignalingNode {
       return { record: next, result: { id: connection.id, token, state: decision.state, deliveries: decision.deliveries, reply: decision.reply, replaced: null } };
     });
     if ((outcome.reply && !outcome.reply.success) || !outcome.state) return outcome.reply ?? refusal(SERVER_ERRORS.invalid);
-    if (outcome.replaced) this.evict(outcome.replaced);
+    if (outcome.replaced) this.evict(outcome.replaced, socket.id);
     if (outcome.id !== connection.id) {
       void socket.leave(participantRoom(connection.id));
       connection.id = outcome.id;
@@ -463,10 +463,15 @@ export class SignalingNode {
     };
   }
 
-  /** Tells the connection that held a place that it no longer does, and closes it (on whichever node it is). */
-  private evict(held: Held): void {
-    this.io.to(held.conn).emit('error', { message: ROOM_ERRORS.replaced });
-    this.io.in(held.conn).disconnectSockets(true);
+  /**
+   * Tells the connection that held a place that it no longer does, and closes it (on whichever node it
+   * is). A socket's id names a socket.io room of its own, but the first connection's id is also the
+   * participant's id, whose room the new connection joins: the new one is left out by name, since the
+   * close travels through Redis and may arrive after it joined.
+   */
+  private evict(held: Held, by: string): void {
+    this.io.to(held.conn).except(by).emit('error', { message: ROOM_ERRORS.replaced });
+    this.io.in(held.conn).except(by).disconnectSockets(true);
   }
 
   /** Relays one negotiation message between two admitted members of the sender's room, sender stamped. */

@@ -182,6 +182,28 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
     expect(Date.now() - droppedAt).toBeGreaterThan(1500);
   }, 30_000);
 
+  it('a guest whose node was SIGKILLed comes back through the other node with its token and stays: only the dead connection is replaced', async () => {
+    const survivor = await node({ resumeGraceMs: 5000 });
+    const doomed = await startNodeProcess({ REDIS_URL: redis.url });
+    processes.push(doomed);
+    const roomId = newRoom();
+    const host = await survivor.client();
+    const hostAck = await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
+    await ask(host, 'set-auto-admit', { roomId, enabled: false });
+    const guest = await startClient(doomed.url);
+    const guestAck = await admit(host, guest, roomId, 'Bo');
+    await doomed.kill();
+    // The dead node never wrote the departure: the place is still held by a connection that is gone.
+    const back = await survivor.client({ roomId, resumeToken: guestAck.resumeToken });
+    const heard = record(back);
+    await settle(1000);
+    expect(back.connected).toBe(true);
+    expect(heard.map((e) => e.event)).not.toContain('error');
+    const offer = next<{ from: string }>(back, 'signaling-message');
+    host.emit('signaling-message', { type: 'offer', data: { connectionId: 'c1' }, from: 'x', to: guestAck.selfId, roomId });
+    expect((await offer).from).toBe(hostAck.selfId);
+  }, 30_000);
+
   it('a node SIGKILLed with a guest connected: once it is silent, the other node gives the place its grace, then up', async () => {
     const survivor = await node({ resumeGraceMs: 1000, silentAfterMs: 5000 });
     const doomed = await startNodeProcess({ REDIS_URL: redis.url });

@@ -11,16 +11,8 @@ import type { Socket } from 'socket.io-client';
 import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
 import { buildServer, startNodeProcess, type NodeProcess } from './node-process';
 import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
-import { ask, next, record, settle, startHarness, type Harness, type HarnessOptions } from './signaling-harness';
+import { ask, next, record, settle, startHarness, type Harness, type HarnessOptions, type JoinAck } from './signaling-harness';
 
-interface JoinAck {
-  success: boolean;
-  error?: string;
-  selfId?: string;
-  isHost?: boolean;
-  pending?: boolean;
-  resumeToken?: string;
-}
 
 // CI installs redis-server (scripts/install-system-deps.sh); a developer without it skips these.
 const available = hasRedisServer() || process.env.CI === 'true';
@@ -54,6 +46,20 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
     const harness = await startHarness({ redisUrl: redis.url, caps: LOOSE_CAPS, ...options });
     harnesses.push(harness);
     return harness;
+  };
+
+  /** A host on an in-process node and an admitted guest on a node process of its own (the one to kill). */
+  const roomAcrossTwoNodes = async (survivorOptions: HarnessOptions, doomedEnv: Record<string, string>) => {
+    const survivor = await node(survivorOptions);
+    const doomed = await startNodeProcess({ REDIS_URL: redis.url, ...doomedEnv });
+    processes.push(doomed);
+    const roomId = newRoom();
+    const host = await survivor.client();
+    const hostAck = await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
+    await ask(host, 'set-auto-admit', { roomId, enabled: false });
+    const guest = await startClient(doomed.url);
+    const guestAck = await admit(host, guest, roomId, 'Bo');
+    return { survivor, doomed, roomId, host, hostAck, guest, guestAck };
   };
 
   beforeAll(async () => {
@@ -164,15 +170,7 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
   }, 60_000);
 
   it('a node SIGKILLed while its guest is away: the other node gives the place up on time', async () => {
-    const survivor = await node({ resumeGraceMs: 2000 });
-    const doomed = await startNodeProcess({ REDIS_URL: redis.url, RESUME_GRACE_SECONDS: '2' });
-    processes.push(doomed);
-    const roomId = newRoom();
-    const host = await survivor.client();
-    await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
-    await ask(host, 'set-auto-admit', { roomId, enabled: false });
-    const guest = await startClient(doomed.url);
-    const guestAck = await admit(host, guest, roomId, 'Bo');
+    const { doomed, host, guest, guestAck } = await roomAcrossTwoNodes({ resumeGraceMs: 2000 }, { RESUME_GRACE_SECONDS: '2' });
     const left = next<{ participantId: string }>(host, 'participant-left', 6000);
     const droppedAt = Date.now();
     guest.disconnect();
@@ -183,15 +181,7 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
   }, 30_000);
 
   it('a guest whose node was SIGKILLed comes back through the other node with its token and stays: only the dead connection is replaced', async () => {
-    const survivor = await node({ resumeGraceMs: 5000 });
-    const doomed = await startNodeProcess({ REDIS_URL: redis.url });
-    processes.push(doomed);
-    const roomId = newRoom();
-    const host = await survivor.client();
-    const hostAck = await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
-    await ask(host, 'set-auto-admit', { roomId, enabled: false });
-    const guest = await startClient(doomed.url);
-    const guestAck = await admit(host, guest, roomId, 'Bo');
+    const { survivor, doomed, roomId, host, hostAck, guestAck } = await roomAcrossTwoNodes({ resumeGraceMs: 5000 }, {});
     await doomed.kill();
     // The dead node never wrote the departure: the place is still held by a connection that is gone.
     const back = await survivor.client({ roomId, resumeToken: guestAck.resumeToken });
@@ -205,15 +195,7 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
   }, 30_000);
 
   it('a node SIGKILLed with a guest connected: once it is silent, the other node gives the place its grace, then up', async () => {
-    const survivor = await node({ resumeGraceMs: 1000, silentAfterMs: 5000 });
-    const doomed = await startNodeProcess({ REDIS_URL: redis.url });
-    processes.push(doomed);
-    const roomId = newRoom();
-    const host = await survivor.client();
-    const hostAck = await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
-    await ask(host, 'set-auto-admit', { roomId, enabled: false });
-    const guest = await startClient(doomed.url);
-    const guestAck = await admit(host, guest, roomId, 'Bo');
+    const { survivor, doomed, roomId, host, hostAck, guestAck } = await roomAcrossTwoNodes({ resumeGraceMs: 1000, silentAfterMs: 5000 }, {});
     // Alive and heard from: nobody takes the node for dead while it speaks.
     await settle(6000);
     expect((await survivor.server.store.get(roomId))?.authority.participants).toHaveLength(2);

@@ -7,6 +7,19 @@ import { createSignalingServer, type SignalingServer } from '../../server/create
 import type { SignalingOptions } from '../../server/signaling-server';
 import type { TurnConfig } from '../../server/turn-credentials';
 
+/** A join's acknowledgement, as the tests read it. */
+export interface JoinAck {
+  success: boolean;
+  error?: string;
+  selfId?: string;
+  hostId?: string;
+  isHost?: boolean;
+  pending?: boolean;
+  participants?: { id: string; name: string }[];
+  resumeToken?: string;
+  iceServers?: { urls: string[]; username: string; credential: string }[];
+}
+
 export interface Harness {
   url: string;
   server: SignalingServer;

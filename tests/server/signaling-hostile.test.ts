@@ -8,22 +8,13 @@ import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { SERVER_ERRORS } from '../../server/signaling-server';
 import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
-import { ask, next, record, settle, startHarness, type Harness } from './signaling-harness';
+import { ask, next, record, settle, startHarness, type Harness, type JoinAck } from './signaling-harness';
 
 let harness: Harness;
 afterEach(async () => {
   await harness.close();
 });
 
-interface JoinAck {
-  success: boolean;
-  error?: string;
-  selfId?: string;
-  isHost?: boolean;
-  pending?: boolean;
-  resumeToken?: string;
-  iceServers?: unknown[];
-}
 
 const ROOM = 'room-h';
 const join = (socket: Socket, roomId = ROOM, name = 'Ada') => ask<JoinAck>(socket, 'join-room', { roomId, participantName: name });

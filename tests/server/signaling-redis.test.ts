@@ -3,16 +3,9 @@
  * two nodes give one host, and a node restarted within the grace period keeps its clients' places.
  */
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { ask, next, record, settle, startHarness, type Harness } from './signaling-harness';
+import { ask, next, record, settle, startHarness, type Harness, type JoinAck } from './signaling-harness';
 import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
 
-interface JoinAck {
-  success: boolean;
-  selfId?: string;
-  isHost?: boolean;
-  pending?: boolean;
-  resumeToken?: string;
-}
 
 // Rooms outlive a test in Redis (a closed node leaves its clients' places for them to resume): each
 // test gets a room of its own.

@@ -3,24 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SERVER_ERRORS } from '../../server/signaling-server';
 import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
-import { ask, next, record, settle, startHarness, type Harness } from './signaling-harness';
+import { ask, next, record, settle, startHarness, type Harness, type JoinAck } from './signaling-harness';
 
 let harness: Harness;
 afterEach(async () => {
   await harness.close();
 });
 
-interface JoinAck {
-  success: boolean;
-  error?: string;
-  selfId?: string;
-  hostId?: string;
-  isHost?: boolean;
-  pending?: boolean;
-  participants?: { id: string; name: string }[];
-  resumeToken?: string;
-  iceServers?: { urls: string[]; username: string; credential: string }[];
-}
 
 const ROOM = 'room-1';
 

@@ -6,6 +6,7 @@
  * No I/O here: the store runs these functions inside its atomic update.
  */
 import {
+  MAX_PARTICIPANTS,
   decide,
   dueForAutoAdmit,
   nextAutoAdmitAt,
@@ -81,7 +82,9 @@ export function departNode(record: RoomRecord, node: string, awayUntil: number):
 
 /** The next moment something falls due in this room (a place given up, a guest auto-admitted), or null. */
 export function nextDeadline(record: RoomRecord): number | null {
-  let next = nextAutoAdmitAt(record.authority);
+  // A full room admits nobody: its waiting guests fall due again when someone leaves (a new record).
+  const full = record.authority.participants.length >= MAX_PARTICIPANTS;
+  let next = full ? null : nextAutoAdmitAt(record.authority);
   for (const [id, presence] of Object.entries(record.presence)) {
     if (isHeld(presence) || !isKnown(record.authority, id)) continue;
     next = next === null ? presence.awayUntil : Math.min(next, presence.awayUntil);

@@ -1,6 +1,6 @@
 /** The room record's pure rules: presence per connection, one token per place, deadlines. */
 import { describe, expect, it } from 'vitest';
-import { createAuthority, decide } from '../../src/features/room/signaling/room-authority';
+import { MAX_PARTICIPANTS, createAuthority, decide } from '../../src/features/room/signaling/room-authority';
 import { applyRequests, depart, departNode, dueRequests, hold, nextDeadline, placeOfToken, pruned, type RoomRecord } from '../../server/room-record';
 
 function room(): RoomRecord {
@@ -74,5 +74,15 @@ describe('the record stays bounded', () => {
     const next: RoomRecord = { ...record, authority: waiting, presence: { ...record.presence, late: { conn: 'c3', node: 'n1' } } };
     expect(nextDeadline(next)).toBe(7000);
     expect(dueRequests(next, 7000)).toEqual([{ type: 'auto-admit', guestId: 'late', now: 7000 }]);
+  });
+
+  it('a full room has no auto-admit deadline: nothing to sweep until someone leaves', () => {
+    const record = room();
+    const members = Array.from({ length: MAX_PARTICIPANTS - 2 }, (_, i) => ({ id: `m${String(i)}`, name: 'M', isHost: false, joinedAt: 0 }));
+    const full = { ...record.authority, autoAdmit: true, participants: [...record.authority.participants, ...members] };
+    const waiting = decide(full, { type: 'join', from: 'late', name: 'Cy', now: 2000 });
+    expect(waiting.reply).toMatchObject({ success: false });
+    const queued = { ...full, pending: [{ id: 'late', name: 'Cy', requestedAt: 2000 }] };
+    expect(nextDeadline({ ...record, authority: queued })).toBeNull();
   });
 });

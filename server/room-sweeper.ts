@@ -13,6 +13,7 @@ import type { AuthorityState, Delivery } from '../src/features/room/signaling/ro
 import type { Log } from './log';
 import { applyRequests, depart, departNode, dueRequests } from './room-record';
 import type { RoomStore } from './room-store';
+import { StoreUnavailableError } from './store-errors';
 
 export const SWEEP_MS = 250;
 export const HEARTBEAT_MS = 2000;
@@ -33,6 +34,8 @@ export interface PendingDeparture {
   waitingGraceMs: number;
 }
 
+const departureKey = (d: PendingDeparture) => `${d.conn}\u0000${d.roomId}\u0000${d.id}`;
+
 export interface SweeperOptions {
   store: RoomStore;
   nodeId: string;
@@ -49,9 +52,13 @@ export interface SweeperOptions {
 
 export class RoomSweeper {
   private readonly timer: ReturnType<typeof setInterval>;
+  private readonly heartbeatTimer: ReturnType<typeof setInterval>;
+  private beating = false;
+  /** Rooms of a claimed node not yet handed over (a failure midway): tried again each tick. */
+  private readonly claimedRooms: { node: string; roomId: string }[] = [];
   private readonly departures = new Map<string, PendingDeparture>();
   private running: Promise<void> | null = null;
-  private lastHeartbeat = -Infinity;
+  private beaten = false;
   /** Since when the store has answered every step without a break (null: it is failing now). */
   private answeringSince: number | null;
   private stopped = false;
@@ -65,6 +72,21 @@ export class RoomSweeper {
       });
     }, options.sweepMs ?? SWEEP_MS);
     this.timer.unref();
+    // Its own timer: a long sweep (many due rooms, a slow Redis) must not make this node look dead.
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), options.heartbeatMs ?? HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
+    void this.heartbeat();
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.beating || this.stopped) return;
+    this.beating = true;
+    const { store, nodeId, now } = this.options;
+    const listed = await this.step('heartbeat', () => store.heartbeat(nodeId, now()));
+    // Taken for dead while alive (a long pause): the places it holds were handed to the grace period.
+    if (listed === false && this.beaten) this.options.recovered();
+    if (listed !== null) this.beaten = true;
+    this.beating = false;
   }
 
   get healthy(): boolean {
@@ -74,6 +96,7 @@ export class RoomSweeper {
   stop(): void {
     this.stopped = true;
     clearInterval(this.timer);
+    clearInterval(this.heartbeatTimer);
   }
 
   async settled(): Promise<void> {
@@ -81,8 +104,9 @@ export class RoomSweeper {
   }
 
   retryDeparture(departure: PendingDeparture): void {
-    this.departures.delete(departure.conn);
-    this.departures.set(departure.conn, departure);
+    const key = departureKey(departure);
+    this.departures.delete(key);
+    this.departures.set(key, departure);
     if (this.departures.size > MAX_RETRIED_DEPARTURES) this.departures.delete(this.departures.keys().next().value ?? '');
   }
 
@@ -96,23 +120,15 @@ export class RoomSweeper {
       }
       return result;
     } catch (error) {
-      this.answeringSince = null;
+      // A busy room or a fault in one room's work is that room's problem, not the node's health.
+      if (error instanceof StoreUnavailableError) this.answeringSince = null;
       this.options.log(context, error);
       return null;
     }
   }
 
   private async sweep(): Promise<void> {
-    const { store, now, nodeId } = this.options;
-    const at = now();
-    if (at - this.lastHeartbeat >= (this.options.heartbeatMs ?? HEARTBEAT_MS)) {
-      const listed = await this.step('heartbeat', () => store.heartbeat(nodeId, at));
-      if (listed !== null) {
-        // Taken for dead while alive (a long pause): the places it holds were handed to the grace period.
-        if (!listed && this.lastHeartbeat !== -Infinity) this.options.recovered();
-        this.lastHeartbeat = at;
-      }
-    }
+    const { store, now } = this.options;
     for (const departure of [...this.departures.values()]) {
       if (this.stopped) return;
       const written = await this.step('departure (retried)', () =>
@@ -123,7 +139,7 @@ export class RoomSweeper {
         }),
       );
       if (!written) return;
-      this.departures.delete(departure.conn);
+      this.departures.delete(departureKey(departure));
     }
     const due = await this.step('find due rooms', () => store.due(now(), ROOMS_PER_SWEEP));
     if (!due) return;
@@ -156,16 +172,19 @@ export class RoomSweeper {
     const { store, now, graceMs } = this.options;
     const silentAfter = this.options.silentAfterMs ?? SILENT_AFTER_MS;
     if (this.answeringSince === null || now() - this.answeringSince < silentAfter) return;
-    await this.step('claim silent nodes', async () => {
-      let handed = 0;
-      for (const silent of await store.claimSilentNodes(now() - silentAfter)) {
-        if (silent.node === this.options.nodeId) continue;
-        for (const roomId of silent.rooms) {
-          await store.update(roomId, (record) => ({ record: record && departNode(record, silent.node, now() + graceMs), result: undefined }));
-          handed += 1;
-        }
-      }
-      return handed;
-    });
+    const claimed = await this.step('claim silent nodes', () => store.claimSilentNodes(now() - silentAfter));
+    for (const silent of claimed ?? []) {
+      if (silent.node === this.options.nodeId) continue;
+      for (const roomId of silent.rooms) this.claimedRooms.push({ node: silent.node, roomId });
+    }
+    while (this.claimedRooms.length > 0 && !this.stopped) {
+      const next = this.claimedRooms[0];
+      if (!next) break;
+      const handed = await this.step(`hand over room ${next.roomId} of silent node`, () =>
+        store.update(next.roomId, (record) => ({ record: record && departNode(record, next.node, now() + graceMs), result: true })),
+      );
+      if (handed === null) return;
+      this.claimedRooms.shift();
+    }
   }
 }

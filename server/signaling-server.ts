@@ -46,6 +46,14 @@ export const RESUME_GRACE_MS = 30_000;
 export const WAITING_GRACE_MS = 10_000;
 /** How stale this node's view of a room's members may be when it relays negotiation. */
 const MEMBERSHIP_TTL_MS = 1000;
+/** However much refused negotiation one connection sends, it makes the node read the room afresh at most this often. */
+const FRESH_READ_MIN_MS = 100;
+/**
+ * Requests one connection may have waiting; past it, more are refused, so a store that stops answering
+ * cannot pile them up. Just above the negotiation burst a connection is allowed (600), which a call
+ * setting up in a full room can use at once.
+ */
+const MAX_QUEUED_REQUESTS = 700;
 const MEMBERSHIP_CACHE_ROOMS = 10_000;
 const HOUSEKEEPING_MS = 5000;
 /** The largest message a client may send; socket.io closes a connection that sends more. */
@@ -82,6 +90,15 @@ interface Connection {
   roomId: string | null;
   token: string | null;
   readonly limits: ConnectionLimits;
+  /** Requests waiting in this connection's queue. */
+  queued: number;
+  /** When a refused relay last read the room afresh. */
+  freshReadAt: number;
+  /**
+   * A join whose answer from Redis was lost (the write may have happened): if this connection goes
+   * before a join succeeds, the place it may hold is given its grace like any other.
+   */
+  uncertainJoin: string | null;
 }
 
 type Reply = (ack: Ack | JoinRoomAck) => void;
@@ -147,6 +164,8 @@ export class SignalingNode {
   private readonly requests = new KeyedQueue();
   /** This node's connections by socket id. */
   private readonly local = new Map<string, Connection>();
+  /** Sockets socket.io handed over (a handshake that never got this far departs on its own). */
+  private readonly accepted = new Set<string>();
   private readonly membershipCache = new Map<string, { state: AuthorityState | null; at: number }>();
   private readonly resumes = new WeakMap<Socket, Resume>();
   /** Rooms already noted as having a connection on this node (see RoomStore.noteRoom). */
@@ -291,7 +310,7 @@ export class SignalingNode {
       return;
     }
     socket.conn.once('close', () => {
-      if (!this.local.has(socket.id)) void this.requests.run(socket.id, () => this.departure(auth.roomId, outcome.id, socket.id));
+      if (!this.accepted.has(socket.id)) void this.requests.run(socket.id, () => this.departure(auth.roomId, outcome.id, socket.id));
     });
   }
 
@@ -305,13 +324,21 @@ export class SignalingNode {
       roomId: resumed?.roomId ?? null,
       token: resumed?.token ?? null,
       limits: new ConnectionLimits(),
+      queued: 0,
+      freshReadAt: -Infinity,
+      uncertainJoin: null,
     };
     this.local.set(socket.id, connection);
+    this.accepted.add(socket.id);
     if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
     // One listener for every event, not one per event: each connection's listeners are part of what an
     // idle room costs. socket.io passes the acknowledgement callback last, when the client asked for one.
     socket.onAny((event: unknown, ...args: unknown[]) => {
-      if (!isOutgoingEvent(event)) return;
+      if (!isOutgoingEvent(event)) {
+        // Not part of the protocol: ignored, but it counts against the flood limit like anything else.
+        this.limit(socket, connection, 'signaling');
+        return;
+      }
       const ack = args.at(-1);
       const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
       const payload = typeof args[0] === 'function' ? undefined : args[0];
@@ -319,6 +346,8 @@ export class SignalingNode {
     });
     socket.on('disconnect', () => {
       this.local.delete(socket.id);
+      // Kept until the engine's own close has run (it comes after), so that one writes no second departure.
+      setTimeout(() => this.accepted.delete(socket.id), 0);
       void this.requests.run(socket.id, () => this.dropped(connection));
     });
     if (resume?.kind === 'expired') socket.emit('error', { message: ROOM_ERRORS.placeExpired });
@@ -330,19 +359,34 @@ export class SignalingNode {
     }
   }
 
-  /** Rate limits first (a flood costs a count), then the request joins its connection's queue. */
-  private receive(socket: Socket, connection: Connection, event: OutgoingEvent, payload: unknown, reply: Reply): void {
-    const verdict = connection.limits.check(LIMIT_OF[event], this.now());
-    if (verdict !== 'allow') {
+  /** Counts one message against the connection's limit: false when refused (warned first, closed at last). */
+  private limit(socket: Socket, connection: Connection, kind: LimitKind): boolean {
+    const verdict = connection.limits.check(kind, this.now());
+    if (verdict === 'allow') return true;
+    if (verdict === 'warn') socket.emit('error', { message: ROOM_ERRORS.tooManyMessages });
+    if (verdict === 'close') socket.disconnect(true);
+    return false;
+  }
+
+  /** Rate limit and parse first (a flood costs a count), then the request joins its connection's queue. */
+  private receive(socket: Socket, connection: Connection, event: OutgoingEvent, raw: unknown, reply: Reply): void {
+    if (!this.limit(socket, connection, LIMIT_OF[event]) || connection.queued >= MAX_QUEUED_REQUESTS) {
       reply(refusal(SERVER_ERRORS.tooMany));
-      if (verdict === 'warn') socket.emit('error', { message: ROOM_ERRORS.tooManyMessages });
-      if (verdict === 'close') socket.disconnect(true);
       return;
     }
+    const payload = parseOutgoing(event, raw);
+    if (!payload) {
+      reply(refusal(SERVER_ERRORS.invalid));
+      return;
+    }
+    connection.queued += 1;
     this.requests
       .run(socket.id, () => this.handle(socket, connection, event, payload, reply))
       .catch((error: unknown) => {
         reply(refusal(this.failureMessage(event, error)));
+      })
+      .finally(() => {
+        connection.queued -= 1;
       });
   }
 
@@ -365,12 +409,7 @@ export class SignalingNode {
     if (state.hostId === id && state.pending.length > 0) this.deliver(state, [{ to: id, event: 'pending-guests', payload: { guests: state.pending } }]);
   }
 
-  private async handle(socket: Socket, connection: Connection, event: OutgoingEvent, raw: unknown, reply: Reply): Promise<void> {
-    const payload = parseOutgoing(event, raw);
-    if (!payload) {
-      reply(refusal(SERVER_ERRORS.invalid));
-      return;
-    }
+  private async handle(socket: Socket, connection: Connection, event: OutgoingEvent, payload: OutgoingEvents[OutgoingEvent], reply: Reply): Promise<void> {
     switch (event) {
       case 'create-room': {
         const body = payload as OutgoingEvents['create-room'];
@@ -413,11 +452,13 @@ export class SignalingNode {
       record,
       result: { id: connection.id, token: null, state: null, deliveries: [], reply, replaced: null } satisfies JoinOutcome,
     });
-    const outcome = await this.options.store.update<JoinOutcome>(roomId, (record) => {
+    const decided = this.options.store.update<JoinOutcome>(roomId, (record) => {
       if (resumeToken) {
         const id = placeOfToken(record, resumeToken);
         // Past its grace the place is gone: the client is told so, never silently made someone new.
         if (!record || !id) return refused(refusal(ROOM_ERRORS.placeExpired), record);
+        // One place per connection: a connection already in the room cannot also take someone else's.
+        if (connection.roomId === roomId && id !== connection.id) return refused(refusal(SERVER_ERRORS.otherRoom), record);
         const taken = hold(record, id, held);
         return { record: taken.record, result: { id, token: resumeToken, state: taken.record.authority, deliveries: [], reply: null, replaced: taken.replaced } };
       }
@@ -437,12 +478,18 @@ export class SignalingNode {
       });
       return { record: next, result: { id: connection.id, token, state: decision.state, deliveries: decision.deliveries, reply: decision.reply, replaced: null } };
     });
+    let outcome: JoinOutcome;
+    try {
+      outcome = await decided;
+    } catch (error) {
+      if (error instanceof StoreUnavailableError && !resumeToken && !connection.roomId) connection.uncertainJoin = roomId;
+      throw error;
+    }
+    connection.uncertainJoin = null;
     if ((outcome.reply && !outcome.reply.success) || !outcome.state) return outcome.reply ?? refusal(SERVER_ERRORS.invalid);
     if (outcome.replaced) this.evict(outcome.replaced, socket.id);
     if (outcome.id !== connection.id) {
-      void socket.leave(participantRoom(connection.id));
-      connection.id = outcome.id;
-      if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
+      this.moveTo(socket, connection, outcome.id);
     }
     connection.roomId = roomId;
     connection.token = outcome.token;
@@ -479,8 +526,14 @@ export class SignalingNode {
     if (!connection.roomId || signal.roomId !== connection.roomId) return;
     if (signal.to === connection.id) return;
     const both = (state: AuthorityState | null) => !!state && !state.ended && isMember(state, connection.id) && isMember(state, signal.to);
-    // A refusal is always decided on a fresh read: someone admitted on another node a moment ago is in.
-    if (!both(await this.membership(connection.roomId)) && !both(await this.membership(connection.roomId, true))) return;
+    // A refusal is decided on a fresh read (someone admitted on another node a moment ago is in), but a
+    // connection that keeps sending to someone who is not there gets at most one such read per interval.
+    if (!both(await this.membership(connection.roomId))) {
+      const now = this.now();
+      if (now - connection.freshReadAt < FRESH_READ_MIN_MS) return;
+      connection.freshReadAt = now;
+      if (!both(await this.membership(connection.roomId, true))) return;
+    }
     this.io.to(participantRoom(signal.to)).emit('signaling-message', { ...signal, from: connection.id, roomId: connection.roomId });
   }
 
@@ -515,6 +568,13 @@ export class SignalingNode {
     return this.apply(connection.roomId, request);
   }
 
+  /** The connection now acts as `id`: it leaves the old participant's socket.io room, never its own socket's. */
+  private moveTo(socket: Socket, connection: Connection, id: string): void {
+    if (connection.id !== socket.id) void socket.leave(participantRoom(connection.id));
+    connection.id = id;
+    if (id !== socket.id) void socket.join(participantRoom(id));
+  }
+
   /** Decides one request on the room and delivers what it produced; the room goes when it ends or empties. */
   private async apply(roomId: string, request: AuthorityRequest): Promise<Ack> {
     const outcome = await this.options.store.update(roomId, (record) => {
@@ -535,14 +595,13 @@ export class SignalingNode {
     connection.roomId = null;
     connection.token = null;
     // A fresh id for whatever this connection does next: the old one belongs to the room's history.
-    void socket.leave(participantRoom(connection.id));
-    connection.id = randomUUID();
-    if (connection.id !== socket.id) void socket.join(participantRoom(connection.id));
+    this.moveTo(socket, connection, randomUUID());
   }
 
   /** A connection dropped: if it still held its place, the place waits for it (stored with the room). */
   private async dropped(connection: Connection): Promise<void> {
-    if (connection.roomId) await this.departure(connection.roomId, connection.id, connection.conn);
+    const roomId = connection.roomId ?? connection.uncertainJoin;
+    if (roomId) await this.departure(roomId, connection.id, connection.conn);
   }
 
   private async departure(roomId: string, id: string, conn: string): Promise<void> {

@@ -117,6 +117,7 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
     stop = true;
     await Promise.all(workers);
     expect(handshakes).toBeGreaterThan(50);
+    expect(one.server.health().ok && two.server.health().ok).toBe(true);
     const stored = await one.server.store.get(roomId);
     expect(stored?.authority.hostId).toBe(hostAck.selfId);
     expect(stored?.authority.pending.length).toBeLessThanOrEqual(20);
@@ -170,11 +171,15 @@ describe.runIf(available)('signaling under faults, two nodes on one Redis', () =
   }, 60_000);
 
   it('a node SIGKILLed while its guest is away: the other node gives the place up on time', async () => {
-    const { doomed, host, guest, guestAck } = await roomAcrossTwoNodes({ resumeGraceMs: 2000 }, { RESUME_GRACE_SECONDS: '2' });
+    const { survivor, doomed, roomId, host, guest, guestAck } = await roomAcrossTwoNodes({ resumeGraceMs: 2000 }, { RESUME_GRACE_SECONDS: '2' });
     const left = next<{ participantId: string }>(host, 'participant-left', 6000);
     const droppedAt = Date.now();
     guest.disconnect();
-    await settle(200);
+    // The doomed node has stored the departure's deadline: now nothing of it is left to finish the wait.
+    await until(async () => {
+      const presence = (await survivor.server.store.get(roomId))?.presence[guestAck.selfId ?? ''];
+      return !!presence && 'awayUntil' in presence;
+    }, 3000, 'the departure is stored');
     await doomed.kill();
     expect((await left).participantId).toBe(guestAck.selfId);
     expect(Date.now() - droppedAt).toBeGreaterThan(1500);

@@ -138,8 +138,9 @@ export class RoomSweeper {
           return { record: depart(record, departure.id, departure.conn, departure.at + (waiting ? departure.waitingGraceMs : departure.graceMs)), result: true };
         }),
       );
-      if (!written) return;
-      this.departures.delete(departureKey(departure));
+      // Redis away: the rest waits for the next tick. One room failing otherwise does not hold up the others.
+      if (!written && !this.healthy) return;
+      if (written) this.departures.delete(departureKey(departure));
     }
     const due = await this.step('find due rooms', () => store.due(now(), ROOMS_PER_SWEEP));
     if (!due) return;
@@ -177,14 +178,13 @@ export class RoomSweeper {
       if (silent.node === this.options.nodeId) continue;
       for (const roomId of silent.rooms) this.claimedRooms.push({ node: silent.node, roomId });
     }
-    while (this.claimedRooms.length > 0 && !this.stopped) {
-      const next = this.claimedRooms[0];
-      if (!next) break;
+    for (const next of [...this.claimedRooms]) {
+      if (this.stopped) return;
       const handed = await this.step(`hand over room ${next.roomId} of silent node`, () =>
         store.update(next.roomId, (record) => ({ record: record && departNode(record, next.node, now() + graceMs), result: true })),
       );
-      if (handed === null) return;
-      this.claimedRooms.shift();
+      if (handed) this.claimedRooms.splice(this.claimedRooms.indexOf(next), 1);
+      else if (!this.healthy) return;
     }
   }
 }

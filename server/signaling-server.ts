@@ -291,6 +291,7 @@ export class SignalingNode {
 
   private async resumeFromHandshake(socket: Socket, auth: ResumeAuth): Promise<void> {
     const held: Held = { conn: socket.id, node: this.nodeId };
+    await this.noteRoom(auth.roomId);
     const outcome = await this.options.store.update(auth.roomId, (record) => {
       const id = placeOfToken(record, auth.resumeToken);
       if (!record || !id) return { record, result: null };
@@ -303,7 +304,6 @@ export class SignalingNode {
     }
     this.resumes.set(socket, { kind: 'resumed', id: outcome.id, roomId: auth.roomId, token: auth.resumeToken, state: outcome.state });
     if (outcome.replaced) this.evict(outcome.replaced, socket.id);
-    this.noteRoom(auth.roomId);
     // A handshake that never becomes a connection (the client gave up meanwhile) gives the place its grace.
     if (socket.conn.readyState !== 'open') {
       await this.departure(auth.roomId, outcome.id, socket.id);
@@ -448,6 +448,7 @@ export class SignalingNode {
     const now = this.now();
     const name = sanitizeName(rawName);
     const held: Held = { conn: socket.id, node: this.nodeId };
+    await this.noteRoom(roomId);
     const refused = (reply: Ack | JoinRoomAck, record: RoomRecord | null) => ({
       record,
       result: { id: connection.id, token: null, state: null, deliveries: [], reply, replaced: null } satisfies JoinOutcome,
@@ -493,7 +494,6 @@ export class SignalingNode {
     }
     connection.roomId = roomId;
     connection.token = outcome.token;
-    this.noteRoom(roomId);
     const authority = outcome.state;
     this.remember(roomId, authority);
     this.deliver(authority, outcome.deliveries);
@@ -635,6 +635,7 @@ export class SignalingNode {
     if (!roomId || !this.local.has(connection.conn)) return;
     const held: Held = { conn: connection.conn, node: this.nodeId };
     try {
+      await this.noteRoom(roomId);
       const outcome = await this.options.store.update(roomId, (record) => {
         if (!record) return { record, result: ROOM_ERRORS.roomLost };
         if (!isKnown(record.authority, connection.id)) return { record, result: ROOM_ERRORS.placeExpired };
@@ -643,7 +644,6 @@ export class SignalingNode {
         if (now && 'conn' in now && now.conn !== connection.conn) return { record, result: null };
         return { record: hold(record, connection.id, held).record, result: null };
       });
-      this.noteRoom(roomId);
       if (!outcome) return;
       connection.roomId = null;
       connection.token = null;
@@ -654,14 +654,11 @@ export class SignalingNode {
     }
   }
 
-  private noteRoom(roomId: string): void {
+  /** Before this node holds a place in a room, the room is noted as this node's (so its death is finished by others). */
+  private async noteRoom(roomId: string): Promise<void> {
     if (this.notedRooms.has(roomId)) return;
-    this.options.store.noteRoom(this.nodeId, roomId).then(
-      () => this.notedRooms.add(roomId),
-      (error: unknown) => {
-        this.log('note room', error);
-      },
-    );
+    await this.options.store.noteRoom(this.nodeId, roomId);
+    this.notedRooms.add(roomId);
   }
 
   private housekeeping(): void {

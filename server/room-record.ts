@@ -72,6 +72,18 @@ export function depart(record: RoomRecord, id: string, conn: string, awayUntil: 
   return { ...record, presence: { ...record.presence, [id]: { awayUntil } } };
 }
 
+/** How long a place waits for its connection: a waiting guest's grace is shorter (the queue is short). */
+export interface Grace {
+  memberMs: number;
+  waitingMs: number;
+}
+
+/** `depart`, with the deadline the place's grace gives from `wentAt`. */
+export function departAfterGrace(record: RoomRecord, id: string, conn: string, wentAt: number, grace: Grace): RoomRecord {
+  const waiting = record.authority.pending.some((g) => g.id === id);
+  return depart(record, id, conn, wentAt + (waiting ? grace.waitingMs : grace.memberMs));
+}
+
 /** Every place held on `node` (which stopped answering) waits from now on as if its connection dropped. */
 export function departNode(record: RoomRecord, node: string, awayUntil: number): RoomRecord {
   const presence = Object.fromEntries(

@@ -11,7 +11,7 @@
  */
 import type { AuthorityState, Delivery } from '../src/features/room/signaling/room-authority';
 import type { Log } from './log';
-import { applyRequests, depart, departNode, dueRequests } from './room-record';
+import { applyRequests, departAfterGrace, departNode, dueRequests, type Grace } from './room-record';
 import type { RoomStore } from './room-store';
 import { StoreUnavailableError } from './store-errors';
 
@@ -30,8 +30,6 @@ export interface PendingDeparture {
   conn: string;
   /** When the connection went. */
   at: number;
-  graceMs: number;
-  waitingGraceMs: number;
 }
 
 const departureKey = (d: PendingDeparture) => `${d.conn}\u0000${d.roomId}\u0000${d.id}`;
@@ -41,7 +39,7 @@ export interface SweeperOptions {
   nodeId: string;
   now: () => number;
   log: Log;
-  graceMs: number;
+  grace: Grace;
   deliver: (state: AuthorityState, deliveries: Delivery[]) => void;
   /** The store answers again after failing: this node's connections may need their places back. */
   recovered: () => void;
@@ -134,8 +132,7 @@ export class RoomSweeper {
       const written = await this.step('departure (retried)', () =>
         store.update(departure.roomId, (record) => {
           if (!record) return { record, result: true };
-          const waiting = record.authority.pending.some((g) => g.id === departure.id);
-          return { record: depart(record, departure.id, departure.conn, departure.at + (waiting ? departure.waitingGraceMs : departure.graceMs)), result: true };
+          return { record: departAfterGrace(record, departure.id, departure.conn, departure.at, this.options.grace), result: true };
         }),
       );
       // Redis away: the rest waits for the next tick. One room failing otherwise does not hold up the others.
@@ -170,7 +167,7 @@ export class RoomSweeper {
    * silent: after a Redis outage every node's last word is old, and each needs a moment to speak again.
    */
   private async claimSilentNodes(): Promise<void> {
-    const { store, now, graceMs } = this.options;
+    const { store, now, grace } = this.options;
     const silentAfter = this.options.silentAfterMs ?? SILENT_AFTER_MS;
     if (this.answeringSince === null || now() - this.answeringSince < silentAfter) return;
     const claimed = await this.step('claim silent nodes', () => store.claimSilentNodes(now() - silentAfter));
@@ -181,7 +178,7 @@ export class RoomSweeper {
     for (const next of [...this.claimedRooms]) {
       if (this.stopped) return;
       const handed = await this.step(`hand over room ${next.roomId} of silent node`, () =>
-        store.update(next.roomId, (record) => ({ record: record && departNode(record, next.node, now() + graceMs), result: true })),
+        store.update(next.roomId, (record) => ({ record: record && departNode(record, next.node, now() + grace.memberMs), result: true })),
       );
       if (handed) this.claimedRooms.splice(this.claimedRooms.indexOf(next), 1);
       else if (!this.healthy) return;

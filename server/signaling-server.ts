@@ -34,7 +34,7 @@ import { toAuthorityRequest } from '../src/features/room/signaling/wire-requests
 import { AddressLimits, ConnectionLimits, DEFAULT_ADDRESS_CAPS, type AddressCaps, type LimitKind } from './connection-limits';
 import { KeyedQueue } from './keyed-queue';
 import { createLog, type Log } from './log';
-import { applyRequests, depart, hold, isKnown, placeOfToken, pruned, type Held, type RoomRecord } from './room-record';
+import { applyRequests, departAfterGrace, hold, isKnown, placeOfToken, pruned, type Grace, type Held, type RoomRecord } from './room-record';
 import { RoomSweeper } from './room-sweeper';
 import type { RoomStore } from './room-store';
 import { StoreBusyError, StoreUnavailableError } from './store-errors';
@@ -155,8 +155,7 @@ const refusal = (error: string): Ack => ({ success: false, error });
 export class SignalingNode {
   readonly nodeId = randomUUID();
   private readonly now: () => number;
-  private readonly graceMs: number;
-  private readonly waitingGraceMs: number;
+  private readonly grace: Grace;
   private readonly log: Log;
   private readonly sweeper: RoomSweeper;
   private readonly addresses: AddressLimits;
@@ -178,8 +177,8 @@ export class SignalingNode {
     private readonly options: SignalingOptions,
   ) {
     this.now = options.now ?? Date.now;
-    this.graceMs = options.resumeGraceMs ?? RESUME_GRACE_MS;
-    this.waitingGraceMs = Math.min(this.graceMs, options.waitingGraceMs ?? WAITING_GRACE_MS);
+    const memberMs = options.resumeGraceMs ?? RESUME_GRACE_MS;
+    this.grace = { memberMs, waitingMs: Math.min(memberMs, options.waitingGraceMs ?? WAITING_GRACE_MS) };
     this.log = options.log ?? createLog();
     this.addresses = new AddressLimits(options.caps ?? DEFAULT_ADDRESS_CAPS);
     this.sweeper = new RoomSweeper({
@@ -187,7 +186,7 @@ export class SignalingNode {
       nodeId: this.nodeId,
       now: this.now,
       log: this.log,
-      graceMs: this.graceMs,
+      grace: this.grace,
       deliver: (state, deliveries) => {
         this.remember(state.roomId, state);
         this.deliver(state, deliveries);
@@ -609,13 +608,12 @@ export class SignalingNode {
     try {
       await this.options.store.update(roomId, (record) => {
         if (!record) return { record, result: null };
-        const waiting = record.authority.pending.some((g) => g.id === id);
-        return { record: depart(record, id, conn, at + (waiting ? this.waitingGraceMs : this.graceMs)), result: null };
+        return { record: departAfterGrace(record, id, conn, at, this.grace), result: null };
       });
     } catch (error) {
       // Redis is away: the sweep writes it once Redis is back, with the deadline from now.
       this.log('departure', error);
-      this.sweeper.retryDeparture({ roomId, id, conn, at, graceMs: this.graceMs, waitingGraceMs: this.waitingGraceMs });
+      this.sweeper.retryDeparture({ roomId, id, conn, at });
     }
   }
 

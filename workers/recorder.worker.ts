@@ -22,6 +22,8 @@ import { drawComposite } from './lib/compositor';
 import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { RecordingEngine, type EngineOutput } from './lib/recording-engine';
+import { audioData, videoFrames } from './lib/track-source';
+import type { TrackSource } from '../src/shared/track-source-contract';
 
 // How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
 const PERSIST_INTERVAL_MS = 250;
@@ -103,9 +105,9 @@ class RecorderEngine implements RecorderWorkerApi {
     this.dirty = true;
   }
 
-  setVideoSource(kind: VideoSourceKind, readable: ReadableStream<VideoFrame> | null): void {
+  setVideoSource(kind: VideoSourceKind, feed: TrackSource<VideoFrame> | null): void {
     const source = this.sources[kind];
-    if (readable) source.consume(readable);
+    if (feed) source.consume(videoFrames(feed));
     else source.release();
     this.dirty = true;
   }
@@ -114,8 +116,8 @@ class RecorderEngine implements RecorderWorkerApi {
     this.sources[kind].push(frame);
   }
 
-  setAudioSource(readable: ReadableStream<AudioData> | null): void {
-    this.engine.pumpAudio(OUTPUT, readable);
+  setAudioSource(feed: TrackSource<AudioData> | null): void {
+    this.engine.pumpAudio(OUTPUT, feed ? audioData(feed) : null);
   }
 
   async start(options: StartOptions): Promise<{ videoCodec: string }> {

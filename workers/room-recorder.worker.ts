@@ -23,6 +23,8 @@ import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { RecordingEngine, type EngineOutput } from './lib/recording-engine';
 import { drawRoom } from './lib/room-compositor';
+import { audioData, videoFrames } from './lib/track-source';
+import type { TrackSource } from '../src/shared/track-source-contract';
 import { FinishedFiles } from '../src/features/room/recording/finished-files';
 
 const PERSIST_INTERVAL_MS = 500;
@@ -70,21 +72,21 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     this.frameSink = sink as Remote<RoomFrameSink> | null;
   }
 
-  setVideoSource(sourceId: string, readable: ReadableStream<VideoFrame> | null): void {
-    if (!readable) {
+  setVideoSource(sourceId: string, feed: TrackSource<VideoFrame> | null): void {
+    if (!feed) {
       this.sources.get(sourceId)?.release();
       this.sources.delete(sourceId);
       return;
     }
-    this.source(sourceId).consume(readable);
+    this.source(sourceId).consume(videoFrames(feed));
   }
 
   pushVideoFrame(sourceId: string, frame: ImageBitmap): void {
     this.source(sourceId).push(frame);
   }
 
-  setAudioSource(outputId: string, readable: ReadableStream<AudioData> | null): void {
-    this.engine.pumpAudio(outputId, readable);
+  setAudioSource(outputId: string, feed: TrackSource<AudioData> | null): void {
+    this.engine.pumpAudio(outputId, feed ? audioData(feed) : null);
   }
 
   setTiles(outputId: string, tiles: RoomTile[]): void {

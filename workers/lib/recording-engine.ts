@@ -105,7 +105,10 @@ export class RecordingEngine<O extends EngineOutput> {
     this.ladder.reset(frameRate);
     this.persistTimer = setInterval(() => {
       if (!this.live) return;
-      for (const output of this.outputs.values()) void output.session.persist(this.current === 'paused' ? 'paused' : 'recording', this.mediaMs(output));
+      for (const output of this.outputs.values()) {
+        if (this.current === 'recording') output.session.fillSilence(this.mediaMs(output) / 1000);
+        void output.session.persist(this.current === 'paused' ? 'paused' : 'recording', this.mediaMs(output));
+      }
     }, this.hooks.persistIntervalMs);
   }
 

@@ -19,6 +19,11 @@ import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
 import { toError } from '../../src/shared/error-identity';
 
 const MIME_TYPE = 'video/webm';
+/** Sound missing for this long is filled with silence (see fillSilence)... */
+const SILENCE_AFTER_S = 0.75;
+/** ...in blocks of this length, up to this far behind the picture, so late real sound still fits after it. */
+const SILENCE_BLOCK_S = 0.02;
+const SILENCE_MARGIN_S = 0.25;
 
 /**
  * One recording: encoders, the WebM muxer and its durable byte store. Timestamps are given by the
@@ -36,6 +41,8 @@ export class WebmSession {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly audioTimeline = new AudioTimeline();
   private heldAudio: AudioSample[] = [];
+  /** The sound's format so far, which any silence filled in keeps. */
+  private audioShape = { sampleRate: 48000, numberOfChannels: 2 };
   private lastVideoEnd = 0;
   private failure: unknown = null;
   /** Keeps the database open for this recording, even when a newer app version waits to upgrade it. */
@@ -142,7 +149,8 @@ export class WebmSession {
    * the audio timeline and held until the media clock reaches them, so a pause or a stop can cut
    * the audio exactly where the video ends.
    */
-  addAudio(data: AudioData, mediaSeconds: number): void {
+  addAudio(data: AudioData, mediaSeconds: number, silence = false): void {
+    if (!silence) this.audioShape = { sampleRate: data.sampleRate, numberOfChannels: data.numberOfChannels };
     const start = this.failure ? null : this.audioTimeline.place(mediaSeconds, data.numberOfFrames / data.sampleRate);
     if (start === null) {
       data.close();
@@ -152,6 +160,30 @@ export class WebmSession {
     sample.setTimestamp(start);
     this.heldAudio.push(sample);
     this.releaseAudio(mediaSeconds);
+  }
+
+  /**
+   * Fills the sound with silence up to shortly before `mediaSeconds` when none has come for a
+   * while. The muxer interleaves by time, so a file whose audio track gets no blocks (an audio
+   * context that cannot start: no output device, a blocked autoplay) would hold every video frame
+   * back and persist nothing; with the silence, its picture is stored as it is recorded. Real sound
+   * arriving later continues right after the silence.
+   */
+  fillSilence(mediaSeconds: number): void {
+    if (this.failure || mediaSeconds - this.audioTimeline.placedEnd < SILENCE_AFTER_S) return;
+    const { sampleRate, numberOfChannels } = this.audioShape;
+    const frames = Math.round(sampleRate * SILENCE_BLOCK_S);
+    for (let at = this.audioTimeline.placedEnd + SILENCE_BLOCK_S; at <= mediaSeconds - SILENCE_MARGIN_S; at += SILENCE_BLOCK_S) {
+      const silence = new AudioData({
+        format: 'f32-planar',
+        sampleRate,
+        numberOfFrames: frames,
+        numberOfChannels,
+        timestamp: Math.round(at * 1e6),
+        data: new Float32Array(frames * numberOfChannels),
+      });
+      this.addAudio(silence, at, true);
+    }
   }
 
   /** Ends the current audio segment at `mediaSeconds` (a pause): later blocks anchor afresh. */

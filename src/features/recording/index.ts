@@ -21,7 +21,8 @@ export {
   type DeviceKind,
 } from './media-acquisition';
 export { AudioMixer } from './audio-mixer';
-export { RecorderBridge, supportsWorkerPipeline } from './recorder-bridge';
+export { RecorderBridge } from './recorder-bridge';
+export { audioFeed, supportsWorkerPipeline, videoFeed } from './track-feed';
 export { startRecordingOn, type ActiveRecording, type LiveFigures } from './active-recording';
 export { FallbackRecorder } from './fallback-recorder';
 export { pumpVideoFrames } from './frame-pump';

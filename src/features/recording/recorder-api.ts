@@ -2,6 +2,7 @@
  * The typed contract between the page and the recorder worker (workers/recorder.worker.ts),
  * shared by both sides so comlink calls are checked at compile time.
  */
+import type { TrackSource } from '../../shared/track-source-contract';
 import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
 import type { EngineState, RecorderEvents, RecordingResult, StartOptions } from '../../shared/recorder-contract';
@@ -61,10 +62,10 @@ export interface RecorderWorkerApi {
   setSize(size: Size): void;
   setLayout(layout: CompositeLayout): void;
   /** A transferred MediaStreamTrackProcessor readable, or null to clear the source. */
-  setVideoSource(kind: VideoSourceKind, readable: ReadableStream<VideoFrame> | null): void;
+  setVideoSource(kind: VideoSourceKind, source: TrackSource<VideoFrame> | null): void;
   /** Fallback path: frames pushed from the page where readables cannot be transferred. */
   pushVideoFrame(kind: VideoSourceKind, frame: ImageBitmap): void;
-  setAudioSource(readable: ReadableStream<AudioData> | null): void;
+  setAudioSource(source: TrackSource<AudioData> | null): void;
   start(options: StartOptions): Promise<{ videoCodec: string }>;
   pause(): void;
   resume(): void;

@@ -1,31 +1,17 @@
 /**
  * The page's side of the recorder worker: starts it, hands it the preview canvas, and feeds it
- * each track as a transferred MediaStreamTrackProcessor readable (Chromium), or as ImageBitmaps
- * pumped from a hidden <video> where that API is missing.
+ * each track (track-feed.ts) for the worker to encode with WebCodecs; where WebCodecs is missing,
+ * as ImageBitmaps pumped from a hidden <video>, for MediaRecorder to record the page's canvas.
  */
 import { proxy, transfer, wrap, type Remote } from 'comlink';
 import type { Size } from './overlay-geometry';
 import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from './recorder-api';
 import { firstAnswer, WorkerCalls } from '../../shared/worker-start';
 import { pumpVideoFrames } from './frame-pump';
+import { audioFeed, supportsWorkerPipeline, videoFeed } from './track-feed';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
-
-interface TrackProcessor<T> {
-  readonly readable: ReadableStream<T>;
-}
-type TrackProcessorConstructor = new <T>(init: { track: MediaStreamTrack; maxBufferSize?: number }) => TrackProcessor<T>;
-
-function trackProcessor(): TrackProcessorConstructor | undefined {
-  return (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
-}
-
-/**
- * The worker pipeline needs track processors (to hand frames to the worker) and WebCodecs (to
- * encode there). Feature detection only: browsers are never sniffed by user agent.
- */
-export const supportsWorkerPipeline = (): boolean => trackProcessor() !== undefined && 'VideoEncoder' in globalThis;
 
 export type Pipeline = 'worker' | 'fallback';
 
@@ -33,6 +19,7 @@ export class RecorderBridge {
   private readonly api: Remote<RecorderWorkerApi>;
   private readonly worker: Worker;
   private readonly pumps = new Map<VideoSourceKind, () => void>();
+  private audioPump: (() => void) | null = null;
   private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
   private readonly calls = new WorkerCalls();
 
@@ -106,11 +93,10 @@ export class RecorderBridge {
       await this.calls.fireAndForget(this.api.setVideoSource(kind, null));
       return;
     }
-    const Processor = trackProcessor();
-    if (Processor) {
-      // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
-      const { readable } = new Processor<VideoFrame>({ track, maxBufferSize: 2 });
-      await this.calls.fireAndForget(this.api.setVideoSource(kind, transfer(readable, [readable])));
+    if (this.pipeline === 'worker') {
+      const feed = videoFeed(track);
+      this.pumps.set(kind, feed.stop);
+      await this.calls.fireAndForget(this.api.setVideoSource(kind, transfer(feed.source, feed.transferables)));
     } else {
       await this.calls.fireAndForget(this.api.setVideoSource(kind, null));
       this.pumps.set(kind, pumpVideoFrames(track, (bitmap) => this.calls.fireAndForget(this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap])))));
@@ -121,13 +107,16 @@ export class RecorderBridge {
     if (track && this.tracks.get('audio') === track) return;
     if (track) this.tracks.set('audio', track);
     else this.tracks.delete('audio');
-    const Processor = trackProcessor();
-    if (!track || !Processor) {
+    this.audioPump?.();
+    this.audioPump = null;
+    // The fallback pipeline's MediaRecorder records the audio track itself.
+    if (!track || this.pipeline !== 'worker') {
       await this.calls.fireAndForget(this.api.setAudioSource(null));
       return;
     }
-    const { readable } = new Processor<AudioData>({ track, maxBufferSize: 50 });
-    await this.calls.fireAndForget(this.api.setAudioSource(transfer(readable, [readable])));
+    const feed = audioFeed(track);
+    this.audioPump = feed.stop;
+    await this.calls.fireAndForget(this.api.setAudioSource(transfer(feed.source, feed.transferables)));
   }
 
   dispose(): void {
@@ -135,6 +124,8 @@ export class RecorderBridge {
       stop();
     });
     this.pumps.clear();
+    this.audioPump?.();
+    this.audioPump = null;
     void this.api.dispose().catch(() => undefined);
     this.worker.terminate();
     this.calls.end('The studio was closed');

@@ -29,6 +29,7 @@ import { storageBudget } from './storage-budget';
 import { acquisitionNotice, CURSOR_RECORDED_NOTICE, engineFailureNotice, failureNotice, storageLowNotice } from './studio-notices';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
 import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
+import { askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../shared/storage/persistent-storage';
 
 export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
 
@@ -180,7 +181,9 @@ export class StudioController {
         this.fail(SESSION_ERRORS.noStream);
         return;
       }
-      await requestPersistentStorage();
+      askForPersistentStorage(() => {
+        this.deps.notify({ ...PERSISTENCE_PROMPT_NOTICE, tone: 'info' });
+      });
       const settings = this.deps.settings();
       const videoBitrate = settings.video.bitrate * 1000;
       const audioBitrate = audioBitrateKbps(settings.audio.quality) * 1000;
@@ -429,13 +432,5 @@ export class StudioController {
     this.listeners.forEach((listener) => {
       listener();
     });
-  }
-}
-
-async function requestPersistentStorage(): Promise<void> {
-  try {
-    if (!(await navigator.storage.persisted())) await navigator.storage.persist();
-  } catch {
-    // Persistence is best effort; recording works without it.
   }
 }

@@ -2,6 +2,7 @@
  * The typed contract between the room page and the room recorder worker
  * (workers/room-recorder.worker.ts), shared by both sides so comlink calls are checked.
  */
+import type { TrackSource } from '../../../shared/track-source-contract';
 import type { RecorderEvents, RecordingResult, Size, StartOptions } from '../../../shared/recorder-contract';
 import type { RoomRecordingKind } from '../../../shared/storage/recordings-db';
 
@@ -85,7 +86,7 @@ export interface RoomFrameSink {
 export interface RoomRecorderWorkerApi {
   setEvents(events: RecorderEvents): void;
   /** A transferred MediaStreamTrackProcessor readable of a participant's video, or null to clear it. */
-  setVideoSource(sourceId: string, readable: ReadableStream<VideoFrame> | null): void;
+  setVideoSource(sourceId: string, source: TrackSource<VideoFrame> | null): void;
   /** Fallback pipeline: a participant's frames pushed from the page where readables cannot be transferred. */
   pushVideoFrame(sourceId: string, frame: ImageBitmap): void;
   /** Fallback pipeline: where drawn pictures go. */
@@ -94,7 +95,7 @@ export interface RoomRecorderWorkerApi {
   draw(spec: RoomOutputSpec): void;
   undraw(outputId: string): void;
   /** The audio of one output (the mix, or one participant), or null to clear it. */
-  setAudioSource(outputId: string, readable: ReadableStream<AudioData> | null): void;
+  setAudioSource(outputId: string, source: TrackSource<AudioData> | null): void;
   /** Who appears in an output, in order (participants joining or leaving the mixed picture). */
   setTiles(outputId: string, tiles: RoomTile[]): void;
   start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string }>;

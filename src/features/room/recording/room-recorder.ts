@@ -1,27 +1,16 @@
 /**
  * The page's side of the room recorder worker: starts it for one recording, hands it each
  * participant's video and relays start, pause, resume and stop. On the worker pipeline the video
- * goes as transferred MediaStreamTrackProcessor readables and each output's audio from the room
- * audio mix; the worker encodes. Without track processors or WebCodecs (Firefox, Safari) video goes
- * as ImageBitmaps, the worker only draws, and MediaRecorder records here (PageRecordedOutputs).
+ * goes as track feeds (track processor readables, or ports the page feeds: track-feed.ts) and each
+ * output's audio from the room audio mix; the worker encodes. Without WebCodecs video goes as
+ * ImageBitmaps, the worker only draws, and MediaRecorder records here (PageRecordedOutputs).
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
-import { pumpVideoFrames, supportsWorkerPipeline } from '../../recording';
+import { audioFeed, pumpVideoFrames, supportsWorkerPipeline, videoFeed } from '../../recording';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
 import { firstAnswer, WorkerCalls } from '../../../shared/worker-start';
-
-interface TrackProcessor<T> {
-  readonly readable: ReadableStream<T>;
-}
-type TrackProcessorConstructor = new <T>(init: { track: MediaStreamTrack; maxBufferSize?: number }) => TrackProcessor<T>;
-
-function processorFor<T>(track: MediaStreamTrack, maxBufferSize: number): ReadableStream<T> {
-  const Processor = (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
-  if (!Processor) throw new Error('This browser cannot record rooms');
-  return new Processor<T>({ track, maxBufferSize }).readable;
-}
 
 export interface ParticipantMedia {
   video: MediaStreamTrack | null;
@@ -33,8 +22,10 @@ export class RoomRecorder {
   private readonly api: Remote<RoomRecorderWorkerApi>;
   private readonly audio = new RoomAudioMix();
   private readonly videoTracks = new Map<string, MediaStreamTrack>();
-  /** Fallback pipeline: the pumps copying each participant's frames to the worker. */
+  /** How to stop sending each participant's frames to the worker. */
   private readonly pumps = new Map<string, () => void>();
+  /** How to stop sending each output's sound to the worker. */
+  private readonly audioFeeds = new Map<string, () => void>();
   /** Fallback pipeline: the MediaRecorders; null on the worker pipeline. */
   private page: PageRecordedOutputs | null = null;
   private readonly calls = new WorkerCalls();
@@ -73,9 +64,9 @@ export class RoomRecorder {
       this.pumps.set(participantId, pumpVideoFrames(media.video, (bitmap) => this.calls.fireAndForget(this.api.pushVideoFrame(participantId, transfer(bitmap, [bitmap])))));
       return;
     }
-    // Transfer the readable, not the track: transferring tracks to workers fails in Chromium.
-    const readable = processorFor<VideoFrame>(media.video, 2);
-    await this.calls.fireAndForget(this.api.setVideoSource(participantId, transfer(readable, [readable])));
+    const feed = videoFeed(media.video);
+    this.pumps.set(participantId, feed.stop);
+    await this.calls.fireAndForget(this.api.setVideoSource(participantId, transfer(feed.source, feed.transferables)));
   }
 
   async removeParticipant(participantId: string): Promise<void> {
@@ -136,6 +127,10 @@ export class RoomRecorder {
     if (this.disposed) return;
     this.disposed = true;
     for (const participantId of [...this.pumps.keys()]) this.stopPump(participantId);
+    this.audioFeeds.forEach((stop) => {
+      stop();
+    });
+    this.audioFeeds.clear();
     // A recording cut off here (leaving mid-start) keeps what it stored, for recovery.
     void this.page?.abortAll('Recording failed due to an error');
     void this.api.dispose().catch(() => undefined);
@@ -173,7 +168,9 @@ export class RoomRecorder {
   }
 
   private async connectAudio(output: RoomOutputSpec): Promise<void> {
-    const readable = processorFor<AudioData>(this.audioTrack(output.outputId), 50);
-    await this.calls.fireAndForget(this.api.setAudioSource(output.outputId, transfer(readable, [readable])));
+    this.audioFeeds.get(output.outputId)?.();
+    const feed = audioFeed(this.audioTrack(output.outputId));
+    this.audioFeeds.set(output.outputId, feed.stop);
+    await this.calls.fireAndForget(this.api.setAudioSource(output.outputId, transfer(feed.source, feed.transferables)));
   }
 }

@@ -14,6 +14,7 @@ import { nextRecordingState, type RoomRecordingEvent } from './room-recording-ma
 import { RoomRecorder, type ParticipantMedia } from './room-recorder';
 import type { RoomAction, RoomState } from '../room-state';
 import type { RoomFile, RoomNotice } from '../room-notice';
+import { askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../../shared/storage/persistent-storage';
 
 const STATS_INTERVAL_MS = 1000;
 /** How long a host waits for the room's recording-stopped after the room accepted the stop. */
@@ -103,8 +104,9 @@ export class RoomRecordingController {
       this.outputs = outputs;
       const plan = outputs.plan(participants);
       setRecordingActive('room', true);
-      await requestPersistentStorage();
-      if (stale()) return;
+      askForPersistentStorage(() => {
+        context.notify({ ...PERSISTENCE_PROMPT_NOTICE, tone: 'info' });
+      });
       await recorder.start(plan);
       if (stale()) return;
       const ack = await context.emit('start-recording', { roomId: room.roomId, mode: this.mode });
@@ -312,13 +314,5 @@ export class RoomRecordingController {
     if (next === null) return false;
     this.context.dispatch({ type: 'recording-state', state: next });
     return true;
-  }
-}
-
-async function requestPersistentStorage(): Promise<void> {
-  try {
-    if (!(await navigator.storage.persisted())) await navigator.storage.persist();
-  } catch {
-    // Persistence is best effort; recording works without it.
   }
 }

@@ -23,10 +23,13 @@ import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { RecordingEngine, type EngineOutput } from './lib/recording-engine';
 import { audioData, videoFrames } from './lib/track-source';
+import { chooseVideoCodec } from './lib/codec-choice';
 import type { TrackSource } from '../src/shared/track-source-contract';
 
 // How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
 const PERSIST_INTERVAL_MS = 250;
+/** Encoder speed hardly depends on the bitrate; the codec probe uses a typical one. */
+const PROBE_BITRATE = 8_000_000;
 /** The studio records one output: the preview canvas itself. */
 const OUTPUT = 'studio';
 
@@ -89,6 +92,8 @@ class RecorderEngine implements RecorderWorkerApi {
     if (this.state !== 'idle') return; // the encoder's size is fixed for a recording
     this.size = size;
     this.resizeCanvas(size);
+    // Measured now, while the preview runs, so that Start does not wait for it.
+    void chooseVideoCodec(size, this.frameRateSetting, PROBE_BITRATE);
   }
 
   private resizeCanvas(size: Size): void {
@@ -107,7 +112,7 @@ class RecorderEngine implements RecorderWorkerApi {
 
   setVideoSource(kind: VideoSourceKind, feed: TrackSource<VideoFrame> | null): void {
     const source = this.sources[kind];
-    if (feed) source.consume(videoFrames(feed));
+    if (feed) source.consume(videoFrames(feed), { drawDirectly: feed instanceof MessagePort });
     else source.release();
     this.dirty = true;
   }

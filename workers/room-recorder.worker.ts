@@ -78,7 +78,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
       this.sources.delete(sourceId);
       return;
     }
-    this.source(sourceId).consume(videoFrames(feed));
+    this.source(sourceId).consume(videoFrames(feed), { drawDirectly: feed instanceof MessagePort });
   }
 
   pushVideoFrame(sourceId: string, frame: ImageBitmap): void {

@@ -6,7 +6,6 @@ import {
   Quality,
   StreamTarget,
   WebMOutputFormat,
-  getFirstEncodableVideoCodec,
   type StreamTargetChunk,
 } from 'mediabunny';
 import { AudioTimeline } from '../../src/features/recording/audio-timeline';
@@ -15,6 +14,7 @@ import { idbChunkStore } from '../../src/shared/storage/idb-chunk-store';
 import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patchRecording, putRecording } from '../../src/shared/storage/recordings-db';
 import type { RecordingResult, StartOptions } from '../../src/features/recording/recorder-api';
 import type { VpxCodec } from '../../src/features/recording/vpx-codec-string';
+import { chooseVideoCodec } from './codec-choice';
 import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
 import { toError } from '../../src/shared/error-identity';
 
@@ -81,7 +81,7 @@ export class WebmSession {
 
   static async start(options: StartOptions, onFailure: (error: unknown) => void): Promise<WebmSession> {
     const { width, height } = options.size;
-    const codec = await getFirstEncodableVideoCodec(['vp9', 'vp8'], { width, height, bitrate: options.videoBitrate });
+    const codec = await chooseVideoCodec({ width, height }, options.frameRate, options.videoBitrate);
     if (!codec) throw new Error('This browser cannot encode VP9 or VP8 video');
     await putRecording({
       id: options.recordingId,

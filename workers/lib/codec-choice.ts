@@ -52,18 +52,18 @@ async function msPerFrame(codec: VpxCodec, size: Size, frameRate: number, bitrat
   const canvas = new OffscreenCanvas(size.width, size.height);
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) return 0;
-  let failed = false;
+  const outcome = { failed: false };
   const encoder = new VideoEncoder({
     output: () => undefined,
     error: () => {
-      failed = true;
+      outcome.failed = true;
     },
   });
   let timedMs = 0;
   let timedFrames = 0;
   try {
     encoder.configure({ codec: vpxCodecString(codec, size), ...size, bitrate, bitrateMode: 'constant', framerate: frameRate, latencyMode: 'realtime' });
-    for (let i = 0; i < PROBE_FRAMES && !failed; i += 1) {
+    for (let i = 0; i < PROBE_FRAMES && !outcome.failed; i += 1) {
       drawProbePicture(context, size, i);
       const frame = new VideoFrame(canvas, { timestamp: Math.round((i * 1e6) / frameRate) });
       const began = performance.now();
@@ -81,7 +81,7 @@ async function msPerFrame(codec: VpxCodec, size: Size, frameRate: number, bitrat
   } finally {
     if (encoder.state !== 'closed') encoder.close();
   }
-  return failed || timedFrames === 0 ? Number.POSITIVE_INFINITY : timedMs / timedFrames;
+  return outcome.failed || timedFrames === 0 ? Number.POSITIVE_INFINITY : timedMs / timedFrames;
 }
 
 /** Text-like stripes and blocks that move each frame: about what a screen recording asks of an encoder. */

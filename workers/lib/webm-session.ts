@@ -96,7 +96,7 @@ export class WebmSession {
       width,
       height,
     });
-    const session = new WebmSession(options, codec as VpxCodec, onFailure);
+    const session = new WebmSession(options, codec, onFailure);
     try {
       await bookReserve(options.recordingId);
       await session.output.start();

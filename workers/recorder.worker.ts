@@ -50,6 +50,7 @@ class RecorderEngine implements RecorderWorkerApi {
   /** The size drawn and encoded now: the recording's size, or smaller while the encoder cannot keep up. */
   private drawSize: Size = this.size;
   private dirty = true;
+  private encodesHere = false;
 
   private readonly engine = new RecordingEngine<EngineOutput>({
     persistIntervalMs: PERSIST_INTERVAL_MS,
@@ -92,8 +93,16 @@ class RecorderEngine implements RecorderWorkerApi {
     if (this.state !== 'idle') return; // the encoder's size is fixed for a recording
     this.size = size;
     this.resizeCanvas(size);
-    // Measured now, while the preview runs, so that Start does not wait for it.
-    void chooseVideoCodec(size, this.frameRateSetting, PROBE_BITRATE);
+    if (this.encodesHere) void chooseVideoCodec(size, this.frameRateSetting, PROBE_BITRATE);
+  }
+
+  /**
+   * This worker will encode (the worker pipeline): its codec choice is measured now, while the
+   * preview runs, so that Start does not wait for it.
+   */
+  prepareEncoder(): void {
+    this.encodesHere = true;
+    void chooseVideoCodec(this.size, this.frameRateSetting, PROBE_BITRATE);
   }
 
   private resizeCanvas(size: Size): void {

@@ -61,7 +61,7 @@ export async function startRecordingOn(
       Promise.resolve({
         durationMs: recorder.durationMs,
         bytes: recorder.bytes,
-        fps: options.frameRate,
+        fps: Math.min(options.frameRate, bridge.shownFps()),
         targetFps: options.frameRate,
         videoSize: options.size,
         chosenSize: options.size,

@@ -1,22 +1,21 @@
 /**
- * The recording path for browsers without MediaStreamTrackProcessor or WebCodecs (Firefox, older
- * Safari): MediaRecorder records the composite canvas and the audio mix, every 1 s chunk goes to
- * IndexedDB as it arrives, and Stop rewrites the stored bytes into a seekable WebM (streaming,
- * chunk by chunk, so a recording of any length finishes in flat memory).
+ * The recording path for browsers without a dependable WebCodecs pipeline (older Safari,
+ * WebKitGTK): MediaRecorder records the composite canvas and the audio mix, every 1 s chunk goes to
+ * IndexedDB as it arrives, and Stop finishes the file. WebM is rewritten into a seekable WebM
+ * (streaming, chunk by chunk, so a recording of any length finishes in flat memory). Where the
+ * browser writes no WebM it records MP4, which these browsers write as fragments (each 1 s chunk a
+ * self-contained piece), so the stored bytes play and seek as they are, after a crash too.
  */
 import { ChunkWriter } from '../../shared/storage/chunk-writer';
 import { MediaClock } from './media-clock';
 import { HEARTBEAT_MS } from '../../shared/storage/heartbeat';
 import type { RecordingResult, StartOptions } from './recorder-api';
 import { idbChunkStore } from '../../shared/storage/idb-chunk-store';
-import { bookReserve, holdRecordingsDb, patchRecording, putRecording, releaseReserve } from '../../shared/storage/recordings-db';
+import { CANNOT_RECORD } from './recording-support';
+import { containerOf, pickMimeType } from './recorder-mime';
+import { bookReserve, holdRecordingsDb, markRecordingDone, patchRecording, putRecording, releaseReserve } from '../../shared/storage/recordings-db';
 
-const MIME_PREFERENCE = ['video/webm;codecs=vp9,opus', 'video/webm;codecs=vp8,opus', 'video/webm'];
 const TIMESLICE_MS = 1000;
-
-export function pickMimeType(isSupported: (type: string) => boolean = (t) => MediaRecorder.isTypeSupported(t)): string {
-  return MIME_PREFERENCE.find((type) => isSupported(type)) ?? 'video/webm';
-}
 
 export class FallbackRecorder {
   private readonly writer: ChunkWriter;
@@ -33,6 +32,7 @@ export class FallbackRecorder {
     private readonly recorder: MediaRecorder,
     private readonly options: StartOptions,
     private readonly onError: (error: unknown) => void,
+    readonly mimeType: 'video/webm' | 'video/mp4',
   ) {
     this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
     this.clock.start(performance.now());
@@ -55,10 +55,12 @@ export class FallbackRecorder {
 
   static async start(video: MediaStream, audio: MediaStreamTrack | null, options: StartOptions, onError: (e: unknown) => void): Promise<FallbackRecorder> {
     const stream = new MediaStream([...video.getVideoTracks(), ...(audio ? [audio] : [])]);
+    const mimeType = pickMimeType();
+    if (mimeType === null) throw new Error(CANNOT_RECORD);
     let recorder: MediaRecorder;
     try {
       recorder = new MediaRecorder(stream, {
-        mimeType: pickMimeType(),
+        mimeType,
         videoBitsPerSecond: options.videoBitrate,
         audioBitsPerSecond: options.audioBitrate,
       });
@@ -74,12 +76,12 @@ export class FallbackRecorder {
       updatedAt: Date.now(),
       durationMs: 0,
       size: 0,
-      mimeType: 'video/webm',
+      mimeType: containerOf(mimeType),
       width: options.size.width,
       height: options.size.height,
     });
     await bookReserve(options.recordingId);
-    const fallback = new FallbackRecorder(recorder, options, onError);
+    const fallback = new FallbackRecorder(recorder, options, onError, containerOf(mimeType));
     recorder.start(TIMESLICE_MS);
     return fallback;
   }
@@ -127,6 +129,11 @@ export class FallbackRecorder {
       await patchRecording(recordingId, { state: 'finalizing' });
       // The reserve was booked for finishing: now is when its space is needed.
       await releaseReserve(recordingId);
+      if (this.mimeType === 'video/mp4') {
+        // Fragmented MP4 plays and seeks as stored: only the row is finished.
+        await markRecordingDone(recordingId, { durationMs, size: this.writer.persistedSize });
+        return { recordingId, durationMs, size: this.writer.persistedSize, mimeType: this.mimeType, videoCodec: 'MediaRecorder' };
+      }
       const { rewriteAsSeekable } = await import('../../shared/storage/rewrite-recording');
       const { size } = await rewriteAsSeekable(recordingId, { durationMs });
       return { recordingId, durationMs, size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };

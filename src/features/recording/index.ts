@@ -25,5 +25,6 @@ export { RecorderBridge } from './recorder-bridge';
 export { audioFeed, supportsWorkerPipeline, videoFeed } from './track-feed';
 export { startRecordingOn, type ActiveRecording, type LiveFigures } from './active-recording';
 export { FallbackRecorder } from './fallback-recorder';
+export { CANNOT_RECORD, cannotRecordReason, recordingFormat } from './recording-support';
 export { pumpVideoFrames } from './frame-pump';
 export { MediaClock } from './media-clock';

@@ -61,7 +61,9 @@ export interface RecorderWorkerApi {
   setFrameSink(sink: FrameSink | null): void;
   setSize(size: Size): void;
   setLayout(layout: CompositeLayout): void;
-  /** A transferred MediaStreamTrackProcessor readable, or null to clear the source. */
+  /** The worker pipeline: measure the codec choice ahead of Start. */
+  prepareEncoder(): void;
+  /** A track feed (a track processor's readable or a port the page feeds), or null to clear the source. */
   setVideoSource(kind: VideoSourceKind, source: TrackSource<VideoFrame> | null): void;
   /** Fallback path: frames pushed from the page where readables cannot be transferred. */
   pushVideoFrame(kind: VideoSourceKind, frame: ImageBitmap): void;

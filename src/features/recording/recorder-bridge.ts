@@ -22,6 +22,8 @@ export class RecorderBridge {
   private audioPump: (() => void) | null = null;
   private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
   private readonly calls = new WorkerCalls();
+  /** Fallback pipeline: when the latest pictures reached the canvas that MediaRecorder records. */
+  private readonly shownAt: number[] = [];
 
   private constructor(
     worker: Worker,
@@ -50,6 +52,7 @@ export class RecorderBridge {
       // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
       const offscreen = canvas.transferControlToOffscreen();
       await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+      await bridge.api.prepareEncoder();
     } else {
       // The worker composites on its own canvas and hands each frame back for the page to show and record.
       const renderer = canvas.getContext('bitmaprenderer');
@@ -62,6 +65,7 @@ export class RecorderBridge {
         proxy({
           onFrame: (frame: ImageBitmap) => {
             renderer.transferFromImageBitmap(frame);
+            bridge.shownAt.push(performance.now());
           },
         }),
       );
@@ -77,6 +81,12 @@ export class RecorderBridge {
   readonly stats = () => this.calls.track(this.api.stats());
   readonly setSize = (size: Size) => this.calls.fireAndForget(this.api.setSize(size));
   readonly setLayout = (layout: CompositeLayout) => this.calls.fireAndForget(this.api.setLayout(layout));
+
+  /** Fallback pipeline: pictures that reached the recorded canvas in the last second, the most its file can hold. */
+  shownFps(now = performance.now()): number {
+    while (this.shownAt.length > 0 && (this.shownAt[0] ?? 0) < now - 1000) this.shownAt.shift();
+    return this.shownAt.length;
+  }
 
   /** Fallback path: the preview canvas as a video stream for MediaRecorder. */
   captureStream(frameRate: number): MediaStream {

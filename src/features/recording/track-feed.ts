@@ -28,11 +28,19 @@ const canFeedPorts = (): boolean =>
   typeof AudioWorkletNode === 'function';
 
 /**
+ * Whether the browser's own media stack writes WebM. Where it does not (Safari before 18.4,
+ * WebKitGTK), its WebCodecs VP8/VP9 encoders are not dependable in a worker: WebKitGTK 2.50's hung
+ * at Start, or aborted the page when first used beside the camera (docs/browsers.md). Those
+ * browsers record with MediaRecorder in their own format (MP4) instead.
+ */
+const writesWebm = (): boolean => typeof MediaRecorder === 'function' && MediaRecorder.isTypeSupported('video/webm');
+
+/**
  * The worker pipeline needs WebCodecs (to encode in the worker) and a way to hand it a track's
  * frames: track processors, or VideoFrames from a <video> with the sound from an AudioWorklet.
  */
 export const supportsWorkerPipeline = (): boolean =>
-  'VideoEncoder' in globalThis && 'AudioEncoder' in globalThis && (trackProcessor() !== undefined || canFeedPorts());
+  'VideoEncoder' in globalThis && 'AudioEncoder' in globalThis && (trackProcessor() !== undefined || (canFeedPorts() && writesWebm()));
 
 /** A track's frames on their way to a worker, and how to stop sending them. */
 export interface TrackFeed<T> {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../shared/webcam-overlay';
 import { DEFAULT_THEME, SETTINGS_STORAGE_KEY, THEMES } from './theme-preference';
 

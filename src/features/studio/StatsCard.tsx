@@ -1,10 +1,12 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { formatVideoSize, keepUpMessage } from '../recording';
+import { formatVideoSize, keepUpMessage, recordingFormat } from '../recording';
 import { type StudioController } from './studio-controller';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { MODE_LABELS } from '../../shared/recording-modes';
 import { useSyncExternalStore } from 'react';
 import type { RecordingMode } from '../../shared/storage/recordings-db';
+
+const neverChanges = () => () => undefined;
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -23,6 +25,8 @@ export function StatsCard({ controller, mode }: { controller: StudioController; 
   const stats = useSyncExternalStore(controller.subscribeStats, controller.getStats);
   const live = stats.videoSize.width > 0;
   const keepUp = keepUpMessage(stats);
+  // Known only in the browser (the prerendered page says WebM, what most browsers record).
+  const format = useSyncExternalStore(neverChanges, recordingFormat, () => 'WebM');
   return (
     <Card withBorder>
       <Title order={2} size="h4" mb="sm">
@@ -32,7 +36,7 @@ export function StatsCard({ controller, mode }: { controller: StudioController; 
         <Stat label="Duration" value={formatDuration(stats.durationMs / 1000)} testId="stat-duration" />
         <Stat label="File Size" value={formatFileSize(stats.bytes)} testId="stat-size" />
         <Stat label="Mode" value={MODE_LABELS[mode]} testId="stat-mode" />
-        <Stat label="Format" value="WebM" testId="stat-format" />
+        <Stat label="Format" value={format} testId="stat-format" />
         <Stat label="Frame Rate" value={live ? `${String(stats.fps)} fps` : '—'} testId="stat-fps" />
         <Stat label="Resolution" value={live ? formatVideoSize(stats.videoSize) : '—'} testId="stat-resolution" />
       </SimpleGrid>

@@ -1,11 +1,11 @@
-import { Button, Card, Container, Grid, Group, Stack } from '@mantine/core';
+import { Alert, Button, Card, Container, Grid, Group, Stack } from '@mantine/core';
 import { IconKeyboard } from '@tabler/icons-react';
 import { useBlocker, useSearch } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LiveAnnouncer } from '../../shared/ui/LiveAnnouncer';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library';
-import { modeNeedsWebcam } from '../recording';
+import { cannotRecordReason, modeNeedsWebcam } from '../recording';
 import { AutoStartNotice } from './AutoStartNotice';
 import { CameraWaitsNotice } from './CameraWaitsNotice';
 import { ControlBar } from './ControlBar';
@@ -22,6 +22,19 @@ import { useAutoStart } from './useAutoStart';
 import { useCameraMayStart } from './useCameraMayStart';
 import { useStudioController } from './useStudioController';
 import { useWebcamForMode } from './useWebcamForMode';
+
+const noChanges = () => () => undefined;
+
+/** Before Start: a browser that cannot record is told so, with what to use instead. */
+function CannotRecordNotice() {
+  const reason = useSyncExternalStore(noChanges, cannotRecordReason, () => null);
+  if (!reason) return null;
+  return (
+    <Alert color="red" title="Recording is not available in this browser" data-testid="cannot-record">
+      {reason}
+    </Alert>
+  );
+}
 
 export function StudioPage() {
   const hostRef = useRef<HTMLDivElement>(null);
@@ -89,6 +102,7 @@ export function StudioPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Card withBorder>
             <Stack>
+              <CannotRecordNotice />
               <ModeSelector
                 mode={snapshot.mode}
                 overlay={snapshot.overlay}

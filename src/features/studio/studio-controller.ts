@@ -12,6 +12,7 @@ import { readRecordingFile, type RecordingMode } from '../../shared/storage/reco
 import {
   AcquisitionError,
   canvasSizeForQuality,
+  cannotRecordReason,
   modeNeedsScreen,
   modeNeedsWebcam,
   modePhrase,
@@ -157,6 +158,12 @@ export class StudioController {
     const check = transition(this.snapshot.recordingState, 'start');
     if (!check.ok) {
       this.fail(check.error);
+      return;
+    }
+    // Said on the page before Start too (StudioPage); asking for a camera here would be for nothing.
+    const unsupported = cannotRecordReason();
+    if (unsupported) {
+      this.fail(unsupported);
       return;
     }
     // Leaving the studio mid-start (a permission prompt can stay open a while) disposes the sources: stop there.

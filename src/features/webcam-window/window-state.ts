@@ -2,7 +2,7 @@
  * What the webcam window remembers across visits (position, size, shape, minimised) and how a
  * stored value is read back: anything malformed gives the defaults, never an error.
  */
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { WINDOW_SHAPES, constrainSize, type Rect, type WindowShape } from './window-geometry';
 
 export const WINDOW_STATE_KEY = 'framecast-webcam-window';

@@ -4,7 +4,7 @@
  * its type comes from the schema; transports (BroadcastChannel in the browser, socket.io to the
  * signaling server) and the server itself parse what they receive with these schemas before use.
  */
-import { z } from 'zod';
+import { z } from '../../../shared/zod';
 import { MAX_ROOM_ID_LENGTH } from '../sanitize';
 
 /** The room's error and refusal texts, shown to users or logged, in one place. */

@@ -1,5 +1,6 @@
 import { Alert, Button, Container, Stack } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { PageHeader } from '../../../shared/ui/PageHeader';
 import { JoinForm } from './JoinForm';
 import { RoomView } from './RoomView';
@@ -17,6 +18,28 @@ export function RoomPage({ roomId }: { readonly roomId: string }) {
         <PageHeader title="Room Not Found" intro="This room link is not valid. Ask the host for a new invite link." />
         <Button component={Link} to="/" mt="lg" variant="default">
           Back to Home
+        </Button>
+      </Container>
+    );
+  }
+  return <RoomIfSupported roomId={roomId} />;
+}
+
+export const NO_PEER_CONNECTIONS =
+  'This browser cannot make the direct connections a room needs (it has no WebRTC). Open this link in a recent version of Chrome, Edge, Firefox or Safari on a computer.';
+
+const noChanges = () => () => undefined;
+const hasPeerConnections = () => typeof RTCPeerConnection === 'function';
+
+/** A browser without WebRTC is told at once, instead of tiles that wait on "Connecting..." forever. */
+function RoomIfSupported({ roomId }: { readonly roomId: string }) {
+  const supported = useSyncExternalStore(noChanges, hasPeerConnections, () => true);
+  if (!supported) {
+    return (
+      <Container size="lg" py="xl">
+        <PageHeader title="Rooms Are Not Available in This Browser" intro={NO_PEER_CONNECTIONS} />
+        <Button component={Link} to="/studio" mt="lg" variant="default">
+          Open the Studio
         </Button>
       </Container>
     );

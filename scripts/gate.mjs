@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The one gate: typecheck and lint (side by side: each keeps one core busy), unit tests, production
-// build, end-to-end tests, in order. Stops at the first failing step and always ends with
-// "N passed, N failed".
+// build, the Firefox and WebKit suite, end-to-end tests, in order. A failing test step does not
+// stop the gate (every test it can run is reported); a step that is not tests (types, lint, build)
+// does, since nothing after it can run. Always ends with "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -11,14 +12,18 @@ mkdirSync(outDir, { recursive: true });
 
 const steps = [
   { name: 'typecheck and lint', parallel: ['npm run -s typecheck', 'npm run -s lint'] },
-  { name: 'unit tests', cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${outDir}/vitest.json`, counts: vitestCounts },
+  { name: 'unit tests', cmd: `npx vitest run --reporter=default --reporter=json --outputFile.json=${outDir}/vitest.json`, counts: () => vitestCounts(`${outDir}/vitest.json`) },
   { name: 'build', cmd: 'npm run -s build' },
   { name: 'fixtures', cmd: 'bash scripts/make-fixtures.sh' },
+  {
+    name: 'Firefox and WebKit',
+    cmd: `npx vitest run --config tests/browsers/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${outDir}/browsers.json`,
+    counts: () => vitestCounts(`${outDir}/browsers.json`),
+  },
   { name: 'end-to-end tests', cmd: 'npx playwright test', env: { PW_JSON_OUTPUT: `${outDir}/playwright.json` }, counts: playwrightCounts },
 ];
 
-function vitestCounts() {
-  const file = `${outDir}/vitest.json`;
+function vitestCounts(file) {
   if (!existsSync(file)) return null;
   const r = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
@@ -69,7 +74,7 @@ for (const step of steps) {
   if (result.status !== 0) {
     if (!counts || counts.failed === 0) failed += 1; // the step itself failed (type error, lint, build, crash)
     console.log(`\n=== ${step.name} FAILED after ${seconds}s`);
-    break;
+    if (!counts) break;
   }
 }
 console.log(`\n=== timings: ${timings.join(', ')}`);

@@ -1,0 +1,108 @@
+/**
+ * Firefox as a user gets it (Debian's firefox-esr, driven over WebDriver BiDi): every route, real
+ * recordings checked with ffprobe, a killed browser's recording recovered, offline, settings.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ALL_ROUTES } from '../e2e/support/routes';
+import { sleep, waitFor } from './support/browser-page';
+import { startDesktop, type Desktop } from './support/display';
+import { launchFirefox, type FirefoxSession } from './support/firefox';
+import { startPreview, type Preview } from './support/preview';
+import { average, openStudio, probeFile, readNewestRecording, recordFor, startRecording } from './support/studio';
+import { expectSettingsKept, expectWorksOffline } from './support/shared-checks';
+
+let desktop: Desktop;
+let preview: Preview;
+let firefox: FirefoxSession;
+const workDir = mkdtempSync(join(tmpdir(), 'framecast-firefox-'));
+
+beforeAll(async () => {
+  desktop = await startDesktop();
+  preview = await startPreview();
+  firefox = await launchFirefox(desktop.env);
+});
+
+afterAll(async () => {
+  await firefox.browser.close().catch(() => undefined);
+  await preview.stop();
+  await desktop.stop();
+  if (!process.env.KEEP_FILES) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('Firefox', () => {
+  test('every route loads and renders with no page error', async () => {
+    const { page } = firefox;
+    for (const route of ALL_ROUTES) {
+      await page.goto(`${preview.url}${route}`);
+      await waitFor(page, `${route} to render`, () => document.querySelector('h1') !== null);
+      await sleep(300);
+    }
+    expect(page.errors).toEqual([]);
+  });
+
+  for (const mode of ['Webcam Only', 'Screen + Webcam'] as const) {
+    test(`a 10 s ${mode} recording decodes clean at 25 fps or more, and the stats card tells its frame rate`, async () => {
+      const { page } = firefox;
+      await openStudio(page, preview.url, mode);
+      const recorded = await recordFor(page, 10);
+      const file = join(workDir, `${mode.replaceAll(/\W+/g, '-')}.webm`);
+      const row = await readNewestRecording(page, file);
+      expect(row.state).toBe('done');
+      const facts = probeFile(file);
+      expect(facts.decodeErrors).toBe('');
+      expect(['vp8', 'vp9']).toContain(facts.videoCodec);
+      expect(facts.audioCodec).toBe('opus');
+      expect(Math.abs(facts.duration - recorded.activeSeconds)).toBeLessThanOrEqual(0.5);
+      expect(facts.fps).toBeGreaterThanOrEqual(25);
+      expect(Math.abs(average(recorded.cardFps) - facts.fps)).toBeLessThanOrEqual(2);
+      // Stored from the first second on: what a crash would keep.
+      expect(recorded.cardSizes[0]).not.toBe('0 B');
+      expect(page.errors).toEqual([]);
+    });
+  }
+
+  test('a killed browser loses at most a second: the recording is recovered after relaunch', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'framecast-firefox-profile-'));
+    let session = await launchFirefox(desktop.env, profile);
+    try {
+      await openStudio(session.page, preview.url, 'Webcam Only');
+      await startRecording(session.page);
+      const startedAt = Date.now();
+      await sleep(4000);
+      session.browser.process()?.kill('SIGKILL');
+      const recordedSeconds = (Date.now() - startedAt) / 1000;
+      await sleep(500);
+      session = await launchFirefox(desktop.env, profile);
+      const { page } = session;
+      await page.goto(`${preview.url}/studio`);
+      await waitFor(page, 'the interrupted-recording notice', () => document.body.innerText.includes('A recording was interrupted'), 30_000);
+      await page.run(() => {
+        const recover = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent.trim().startsWith('Recover'));
+        if (!recover) throw new Error('No Recover button');
+        recover.click();
+      });
+      await waitFor(page, 'the recovered recording', () => document.body.innerText.includes('Recording recovered'), 30_000);
+      const file = join(workDir, 'recovered.webm');
+      const row = await readNewestRecording(page, file);
+      expect(row.state).toBe('done');
+      const facts = probeFile(file);
+      expect(facts.decodeErrors).toBe('');
+      expect(facts.frames).toBeGreaterThan(0);
+      expect(recordedSeconds - facts.duration).toBeLessThanOrEqual(1);
+    } finally {
+      await session.browser.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('settings are kept across a reload', async () => {
+    await expectSettingsKept(firefox.page, preview.url);
+  });
+
+  test('after one visit the app opens offline', async () => {
+    await expectWorksOffline(firefox.page);
+  });
+});

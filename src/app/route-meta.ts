@@ -10,7 +10,7 @@ const webApplication: JsonLd = {
   url: SITE.url,
   applicationCategory: 'MultimediaApplication',
   operatingSystem: 'Windows, macOS, Linux, ChromeOS (in a supported browser)',
-  // Chrome and Edge record with WebCodecs in a worker; Firefox and Safari with the MediaRecorder fallback.
+  // Every supported browser records with WebCodecs in a worker (Safari with MediaRecorder where it writes no WebM).
   browserRequirements: `Requires a desktop browser with screen capture: ${browserMinimums()}`,
   description: 'Free, private screen and webcam recorder that runs entirely in your browser.',
   offers: { '@type': 'Offer', price: '0', priceCurrency: 'USD' },

@@ -5,9 +5,11 @@
  * What sets each minimum (check here before changing the build target or the recorder):
  * - The build targets es2022 (private class methods) and calls Object.hasOwn: Chrome 93, Firefox 92, Safari 15.4.
  * - The full pipeline (MediaStreamTrackProcessor + WebCodecs VideoEncoder in a worker): Chrome and Edge 94.
- * - The fallback (MediaRecorder on a composited canvas) needs module workers and OffscreenCanvas
- *   (Firefox 114, Safari 16.4), HTMLVideoElement.requestVideoFrameCallback to feed frames to the
- *   worker (Firefox 132, Safari 15.4), and MediaRecorder writing WebM (Safari 18.4).
+ * - The same worker encoding fed from the page (VideoFrames from a <video>, sound from an
+ *   AudioWorklet; docs/browsers.md) needs WebCodecs (Firefox 130), module workers and
+ *   OffscreenCanvas (Firefox 114, Safari 16.4) and requestVideoFrameCallback (Firefox 132,
+ *   Safari 15.4). Safari takes it where its media stack writes WebM (18.4); otherwise it records
+ *   MP4 with MediaRecorder. The Firefox figures are measured by tests/browsers.
  */
 
 export interface BrowserSupport {
@@ -31,12 +33,12 @@ export const BROWSERS: readonly BrowserSupport[] = [
   {
     name: 'Firefox',
     minimum: '132+',
-    note: 'Fallback pipeline (MediaRecorder, WebM); keep the studio tab visible for the smoothest video',
+    note: 'WebCodecs encoding in a worker, fed from the page: WebM at 30 fps at 1080p in our tests; keep the studio tab visible for the smoothest video',
   },
   {
     name: 'Safari',
     minimum: '18.4+',
-    note: 'Fallback pipeline (MediaRecorder, WebM from Safari 18.4 on); keep the studio tab visible for the smoothest video',
+    note: 'WebCodecs encoding fed from the page where Safari writes WebM, otherwise MP4 with MediaRecorder; keep the studio tab visible for the smoothest video',
   },
 ];
 
@@ -48,6 +50,6 @@ export function browserMinimums(): string {
 
 const minimumOf = (name: string) => BROWSERS.find((b) => b.name === name)?.minimum ?? '';
 
-/** The same minimums split by pipeline: which browsers get the full one, which the fallback. */
+/** The same minimums split by how each records: the full pipeline, or worker encoding fed from the page. */
 export const FULL_PIPELINE_BROWSERS = `Chrome ${minimumOf('Chrome')} and Edge ${minimumOf('Edge')}`;
-export const FALLBACK_PIPELINE_BROWSERS = `Firefox ${minimumOf('Firefox')} and Safari ${minimumOf('Safari')}`;
+export const PAGE_FED_BROWSERS = `Firefox ${minimumOf('Firefox')} and Safari ${minimumOf('Safari')}`;

@@ -1,4 +1,4 @@
-import { FALLBACK_PIPELINE_BROWSERS, FULL_PIPELINE_BROWSERS } from './browsers';
+import { FULL_PIPELINE_BROWSERS, PAGE_FED_BROWSERS } from './browsers';
 
 export type FaqCategory =
   | 'Recording'
@@ -92,7 +92,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Technical',
     question: 'Which browsers are supported?',
     answer:
-      `${FULL_PIPELINE_BROWSERS} record with the full pipeline: WebCodecs encoding in a background worker, smooth even while the tab is in the background. ${FALLBACK_PIPELINE_BROWSERS} record through the MediaRecorder fallback, also as WebM; keep the studio tab visible there for the smoothest video. Screen recording needs a desktop browser.`,
+      `${FULL_PIPELINE_BROWSERS} record with the full pipeline: WebCodecs encoding in a background worker, smooth even while the tab is in the background. ${PAGE_FED_BROWSERS} encode in the same kind of worker, with the page handing it each picture: Firefox records WebM at full frame rate, and Safari records WebM, or MP4 where its MediaRecorder writes only MP4 (the studio shows the format before you start). Keep the studio tab visible there for the smoothest video. Firefox may ask whether Framecast can use persistent storage: Allow keeps recordings from being cleared when the disk runs low, and recording goes on whatever you answer. Rooms need WebRTC; a browser without it is told so on the room page. Screen recording needs a desktop browser.`,
   },
   {
     category: 'Troubleshooting',

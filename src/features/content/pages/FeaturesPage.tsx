@@ -37,7 +37,7 @@ export function FeaturesPage() {
       </Section>
       <Section
         title="Browser support"
-        intro="Chrome and Edge run the full recording pipeline; Firefox and Safari record through a MediaRecorder fallback. Screen recording needs a desktop browser: phone and tablet browsers do not offer screen capture."
+        intro="Chrome and Edge run the full recording pipeline; Firefox and Safari encode in the same kind of worker, with the page handing it each picture (Safari records MP4 where it cannot write WebM). Screen recording needs a desktop browser: phone and tablet browsers do not offer screen capture."
       >
         <BrowserTable />
       </Section>

@@ -105,8 +105,9 @@ export class RecordingEngine<O extends EngineOutput> {
     this.ladder.reset(frameRate);
     this.persistTimer = setInterval(() => {
       if (!this.live) return;
-      for (const output of this.outputs.values()) {
-        if (this.current === 'recording') output.session.fillSilence(this.mediaMs(output) / 1000);
+      for (const [outputId, output] of this.outputs) {
+        // Only a file that has a sound source gets silence: one recorded without sound has no audio track.
+        if (this.current === 'recording' && this.audioReaders.has(outputId)) output.session.fillSilence(this.mediaMs(output) / 1000);
         void output.session.persist(this.current === 'paused' ? 'paused' : 'recording', this.mediaMs(output));
       }
     }, this.hooks.persistIntervalMs);

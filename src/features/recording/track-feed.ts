@@ -142,7 +142,12 @@ function tapAudioTo(track: MediaStreamTrack, port: MessagePort): () => void {
     })
     .catch(() => {
       // Without the worklet the recording has no sound; the worker's audio source simply ends.
-      port.postMessage(END_OF_TRACK);
+      // (A port already handed to the worklet cannot be posted to here; the worklet ends it instead.)
+      try {
+        port.postMessage(END_OF_TRACK);
+      } catch {
+        node?.port.postMessage(END_OF_TRACK);
+      }
     });
   return () => {
     running = false;

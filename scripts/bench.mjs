@@ -8,10 +8,12 @@
 //   npm run bench -- --quick   the three conditions, and hard content for 1 minute
 //   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
+//   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
 //
 // Chromium is spawned here and driven over the DevTools protocol, not by Playwright: Playwright
 // disables background throttling and keeps every tab it touches "visible", and a tab hidden
 // behind another one must really be hidden.
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -90,8 +92,8 @@ try {
   await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
 
   const rows = [];
-  const only = (process.env.BENCH_ONLY ?? 'visible,hidden,busy,hard').split(',').filter(Boolean);
-  for (const name of only.filter((n) => n !== 'hard' && n !== 'long')) {
+  const only = (process.env.BENCH_ONLY ?? 'visible,hidden,busy,hard,firefox').split(',').filter(Boolean);
+  for (const name of only.filter((n) => n !== 'hard' && n !== 'long' && n !== 'firefox')) {
     console.log(`recording ${CONDITION_SECONDS} s, tab ${name}…`);
     rows.push(await runCondition(cdp, name, downloads));
   }
@@ -107,6 +109,12 @@ try {
     console.log(' main thread: time per second on the page\'s main thread, all tasks (including the browser handing camera');
     console.log(' and screen frames to the worker, and painting) / JavaScript only; in "busy" both include the 800 ms/s spinner;');
     console.log(' stop→ready: from pressing Stop until the finished file is handed to the browser as a download)');
+  }
+
+  if (only.includes('firefox')) {
+    console.log('');
+    // The same build, in Firefox on its own screen and sound server (tests/browsers/support).
+    spawnSync('npx', ['vitest', 'run', '--config', 'tests/browsers/bench.config.ts', '--reporter=dot'], { stdio: 'inherit', env: { ...process.env, BENCH_SECONDS: String(CONDITION_SECONDS) } });
   }
 
   if (only.includes('hard')) {

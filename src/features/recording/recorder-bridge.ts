@@ -65,7 +65,7 @@ export class RecorderBridge {
         proxy({
           onFrame: (frame: ImageBitmap) => {
             renderer.transferFromImageBitmap(frame);
-            bridge.shownAt.push(performance.now());
+            bridge.noteShown(performance.now());
           },
         }),
       );
@@ -84,8 +84,14 @@ export class RecorderBridge {
 
   /** Fallback pipeline: pictures that reached the recorded canvas in the last second, the most its file can hold. */
   shownFps(now = performance.now()): number {
-    while (this.shownAt.length > 0 && (this.shownAt[0] ?? 0) < now - 1000) this.shownAt.shift();
+    this.noteShown(null, now);
     return this.shownAt.length;
+  }
+
+  /** Notes a picture shown at `at` (if any) and forgets those older than a second. */
+  private noteShown(at: number | null, now = at ?? performance.now()): void {
+    if (at !== null) this.shownAt.push(at);
+    while (this.shownAt.length > 0 && (this.shownAt[0] ?? 0) < now - 1000) this.shownAt.shift();
   }
 
   /** Fallback path: the preview canvas as a video stream for MediaRecorder. */

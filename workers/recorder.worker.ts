@@ -23,7 +23,7 @@ import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { RecordingEngine, type EngineOutput } from './lib/recording-engine';
 import { audioData, videoFrames } from './lib/track-source';
-import { chooseVideoCodec } from './lib/codec-choice';
+import { chooseVideoCodec, measureCodecSpeed } from './lib/codec-choice';
 import type { TrackSource } from '../src/shared/track-source-contract';
 
 // How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
@@ -100,8 +100,9 @@ class RecorderEngine implements RecorderWorkerApi {
    * This worker will encode (the worker pipeline): its codec choice is measured now, while the
    * preview runs, so that Start does not wait for it.
    */
-  prepareEncoder(): void {
+  prepareEncoder(measureSpeed: boolean): void {
     this.encodesHere = true;
+    if (measureSpeed) measureCodecSpeed();
     void chooseVideoCodec(this.size, this.frameRateSetting, PROBE_BITRATE);
   }
 

@@ -8,7 +8,7 @@ import type { Size } from './overlay-geometry';
 import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from './recorder-api';
 import { firstAnswer, WorkerCalls } from '../../shared/worker-start';
 import { pumpVideoFrames } from './frame-pump';
-import { audioFeed, supportsWorkerPipeline, videoFeed } from './track-feed';
+import { audioFeed, hasTrackProcessors, supportsWorkerPipeline, videoFeed } from './track-feed';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
@@ -52,7 +52,7 @@ export class RecorderBridge {
       // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
       const offscreen = canvas.transferControlToOffscreen();
       await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
-      await bridge.api.prepareEncoder();
+      await bridge.api.prepareEncoder(!hasTrackProcessors());
     } else {
       // The worker composites on its own canvas and hands each frame back for the page to show and record.
       const renderer = canvas.getContext('bitmaprenderer');

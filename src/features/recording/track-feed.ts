@@ -21,6 +21,9 @@ function trackProcessor(): TrackProcessorConstructor | undefined {
   return (globalThis as { MediaStreamTrackProcessor?: TrackProcessorConstructor }).MediaStreamTrackProcessor;
 }
 
+/** Chromium's way to hand a track to a worker; elsewhere the page feeds it (see videoFeed). */
+export const hasTrackProcessors = (): boolean => trackProcessor() !== undefined;
+
 const canFeedPorts = (): boolean =>
   typeof VideoFrame === 'function' &&
   typeof HTMLVideoElement === 'function' &&

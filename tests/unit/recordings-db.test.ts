@@ -7,6 +7,7 @@ import {
   releaseReserve,
   deleteRecording,
   editRecordingFile,
+  getChunkAt,
   getRecording,
   listChunks,
   markRecordingDone,
@@ -102,7 +103,7 @@ describe('the recordings store (IndexedDB)', () => {
     await bookReserve(row.id);
     expect((await readRecordingFile(row.id)).size).toBe(2);
     const db = await openRecordingsDb();
-    expect((await db.get('chunks', [row.id, -1]))?.bytes.size).toBe(RESERVE_BYTES);
+    expect((await getChunkAt(row.id, -1))?.bytes.size).toBe(RESERVE_BYTES);
     await releaseReserve(row.id);
     expect(await db.get('chunks', [row.id, -1])).toBeUndefined();
     await bookReserve(row.id);

@@ -39,16 +39,27 @@ export interface RecordingRow {
   fileKey?: string;
 }
 
-/** A contiguous byte range of a recording's file, stored as a Blob so browsers keep it on disk. */
+/** A contiguous byte range of a recording's file, as the app reads it. */
 export interface ChunkRow {
   recordingId: string;
   position: number;
   bytes: Blob;
 }
 
+/**
+ * A chunk as IndexedDB holds it: a Blob, so browsers keep it on disk, except where the browser
+ * refuses Blob values (WebKit's private and automation sessions, docs/browsers.md) and the bytes are
+ * stored as an ArrayBuffer instead. Reads turn either back into a Blob (`asChunkRow`).
+ */
+interface StoredChunkRow {
+  recordingId: string;
+  position: number;
+  bytes: Blob | ArrayBuffer;
+}
+
 interface RecordingsSchema extends DBSchema {
   recordings: { key: string; value: RecordingRow; indexes: { byCreatedAt: number } };
-  chunks: { key: [string, number]; value: ChunkRow };
+  chunks: { key: [string, number]; value: StoredChunkRow };
 }
 
 export { DB_NAME };
@@ -80,6 +91,46 @@ const connection = new DbConnection<RecordingsDb>((handlers) =>
 
 export function openRecordingsDb(): Promise<RecordingsDb> {
   return connection.get();
+}
+
+/** A stored chunk as the app reads it: its bytes as a Blob whichever way they were stored. */
+export function asChunkRow(stored: StoredChunkRow): ChunkRow;
+export function asChunkRow(stored: StoredChunkRow | undefined): ChunkRow | undefined;
+export function asChunkRow(stored: StoredChunkRow | undefined): ChunkRow | undefined {
+  if (!stored || stored.bytes instanceof Blob) return stored as ChunkRow | undefined;
+  return { ...stored, bytes: new Blob([stored.bytes]) };
+}
+
+const PROBE_KEY = '~blob-probe';
+let blobValues: Promise<boolean> | undefined;
+
+/**
+ * Whether this browser stores Blob values in IndexedDB, asked once per context with a write that is
+ * rolled back: WebKit's ephemeral sessions fail it ("Error preparing Blob/File data to be stored").
+ */
+function storesBlobs(): Promise<boolean> {
+  blobValues ??= (async () => {
+    const db = await openRecordingsDb();
+    const tx = db.transaction('chunks', 'readwrite');
+    tx.done.catch(() => undefined); // aborted either way: nothing of the probe is kept
+    try {
+      await tx.store.put({ recordingId: PROBE_KEY, position: 0, bytes: new Blob([new Uint8Array(1)]) });
+      tx.abort();
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  // A probe that could not run (the database failed to open) is asked again by the next write.
+  blobValues.catch(() => {
+    blobValues = undefined;
+  });
+  return blobValues;
+}
+
+/** A chunk in the form this browser can store. */
+async function storable(chunk: ChunkRow): Promise<StoredChunkRow> {
+  return (await storesBlobs()) ? chunk : { ...chunk, bytes: await chunk.bytes.arrayBuffer() };
 }
 
 /**
@@ -146,13 +197,14 @@ export async function patchRecording(id: string, patch: Partial<Omit<RecordingRo
 }
 
 export async function putChunk(chunk: ChunkRow): Promise<void> {
+  const stored = await storable(chunk);
   const db = await openRecordingsDb();
-  await db.put('chunks', chunk);
+  await db.put('chunks', stored);
 }
 
 export async function getChunkAt(recordingId: string, position: number): Promise<ChunkRow | undefined> {
   const db = await openRecordingsDb();
-  return db.get('chunks', [recordingId, position]);
+  return asChunkRow(await db.get('chunks', [recordingId, position]));
 }
 
 /** A recording's file chunks in file order (the compound key sorts by position). */
@@ -163,7 +215,7 @@ export async function listChunks(recordingId: string): Promise<ChunkRow[]> {
   const row = await tx.objectStore('recordings').get(recordingId);
   const chunks = await tx.objectStore('chunks').getAll(chunkRange(row ? fileKeyOf(row) : recordingId));
   await tx.done;
-  return chunks;
+  return chunks.map((chunk) => asChunkRow(chunk));
 }
 
 const joinBlobs = (chunks: readonly ChunkRow[], mimeType: string): Blob =>
@@ -180,7 +232,11 @@ export async function readRecordingFile(recordingId: string, mimeType = 'video/w
 /** What a rewrite has written so far, as one disk-backed Blob. */
 export async function readRewrite(recordingId: string, mimeType = 'video/webm'): Promise<Blob> {
   const db = await openRecordingsDb();
-  return joinBlobs(await db.getAll('chunks', chunkRange(rewriteKey(recordingId))), mimeType);
+  const chunks = await db.getAll('chunks', chunkRange(rewriteKey(recordingId)));
+  return joinBlobs(
+    chunks.map((chunk) => asChunkRow(chunk)),
+    mimeType,
+  );
 }
 
 /** Deletes every chunk stored under `key`: a file written without a row yet (an export under way). */
@@ -252,9 +308,10 @@ export async function editRecordingFile(id: string, edit: FileEdit, patch: Parti
     plan.rewrite.map(async (extent) => {
       const stored = chunks.find((c) => c.position === extent.position);
       const bytes = new Uint8Array(await (stored?.bytes ?? new Blob()).arrayBuffer());
-      return { recordingId: key, position: extent.position, bytes: new Blob([editChunk(extent, bytes, edit) as Uint8Array<ArrayBuffer>]) };
+      return storable({ recordingId: key, position: extent.position, bytes: new Blob([editChunk(extent, bytes, edit) as Uint8Array<ArrayBuffer>]) });
     }),
   );
+  const tail = edit.tail.length > 0 ? await storable({ recordingId: key, position: edit.truncateAt, bytes: new Blob([edit.tail as Uint8Array<ArrayBuffer>]) }) : undefined;
   const size = edit.truncateAt + edit.tail.length;
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
@@ -264,7 +321,7 @@ export async function editRecordingFile(id: string, edit: FileEdit, patch: Parti
     ...plan.remove.map((position) => store.delete([key, position])),
     ...rewritten.map((chunk) => store.put(chunk)),
   ];
-  if (edit.tail.length > 0) writes.push(store.put({ recordingId: key, position: edit.truncateAt, bytes: new Blob([edit.tail as Uint8Array<ArrayBuffer>]) }));
+  if (tail) writes.push(store.put(tail));
   writes.push(
     recordings.get(id).then((row) => {
       if (row) return recordings.put({ ...row, ...patch, size, updatedAt: Date.now() });

@@ -5,7 +5,7 @@
  * as the Blob lives. Repair and rewrite walk the whole file, so they read it this way instead.
  */
 import type { ByteReader } from '../webm/webm-reader';
-import { chunkRange, fileKeyOf, openRecordingsDb, type ChunkRow } from './recordings-db';
+import { asChunkRow, chunkRange, fileKeyOf, openRecordingsDb, type ChunkRow } from './recordings-db';
 
 export interface StoredFile {
   size: number;
@@ -20,14 +20,14 @@ export async function openStoredFile(recordingId: string): Promise<StoredFile> {
   const key = row ? fileKeyOf(row) : recordingId;
   const positions = (await tx.objectStore('chunks').getAllKeys(chunkRange(key))).map(([, position]) => position);
   const lastPosition = positions.at(-1);
-  const last = lastPosition === undefined ? undefined : await tx.objectStore('chunks').get([key, lastPosition]);
+  const last = lastPosition === undefined ? undefined : asChunkRow(await tx.objectStore('chunks').get([key, lastPosition]));
   await tx.done;
   const size = last ? last.position + last.bytes.size : 0;
 
   // Walks read headers a few bytes apart: the chunk they fall in is fetched once, not per read.
   let cached: ChunkRow | undefined;
   const chunkAt = async (position: number): Promise<ChunkRow> => {
-    if (cached?.position !== position) cached = await db.get('chunks', [key, position]);
+    if (cached?.position !== position) cached = asChunkRow(await db.get('chunks', [key, position]));
     if (!cached) throw new Error('Part of this recording is missing from storage');
     return cached;
   };

@@ -145,3 +145,14 @@ export function probeFile(path: string): FileFacts {
 
 const average = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
 export { average };
+
+/** Recovers the recording the studio offers under "A recording was interrupted", as a user would. */
+export async function recoverInterrupted(page: BrowserPage): Promise<void> {
+  await waitFor(page, 'the interrupted-recording notice', () => document.body.innerText.includes('A recording was interrupted'), 30_000);
+  await page.run(() => {
+    const recover = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent.trim().startsWith('Recover'));
+    if (!recover) throw new Error('No Recover button');
+    recover.click();
+  });
+  await waitFor(page, 'the recovered recording', () => document.body.innerText.includes('Recording recovered'), 30_000);
+}

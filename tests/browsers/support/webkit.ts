@@ -20,7 +20,8 @@ export interface WebKitSession {
 
 export async function launchWebKit(env: NodeJS.ProcessEnv): Promise<WebKitSession> {
   const port = await freePort();
-  const driver = spawn('WebKitWebDriver', [`--port=${String(port)}`], { env, stdio: 'ignore' });
+  // BROWSER_LOG=1 shows the browser's own log (GStreamer's among it: GST_DEBUG=2 in the env).
+  const driver = spawn('WebKitWebDriver', [`--port=${String(port)}`], { env, stdio: process.env.BROWSER_LOG ? 'inherit' : 'ignore' });
   const base = `http://127.0.0.1:${String(port)}`;
   const send = async (method: string, path: string, body?: unknown): Promise<WebDriverAnswer['value']> => {
     const response = await fetch(`${base}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -3,6 +3,7 @@
  * recordings checked with ffprobe, a killed browser's recording recovered, offline, settings.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MIN_FPS } from '../../src/features/recording/adaptive-frame-rate';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,8 @@ import { sleep, waitFor } from './support/browser-page';
 import { startDesktop, type Desktop } from './support/display';
 import { launchFirefox, type FirefoxSession } from './support/firefox';
 import { startPreview, type Preview } from './support/preview';
-import { average, openStudio, probeFile, readNewestRecording, recordFor, startRecording } from './support/studio';
-import { expectSettingsKept, expectWorksOffline } from './support/shared-checks';
+import { average, openStudio, probeFile, readNewestRecording, recordFor, recoverInterrupted, startRecording } from './support/studio';
+import { expectSettingsKept, expectWorksOffline, untilServiceWorkerControls } from './support/shared-checks';
 
 let desktop: Desktop;
 let preview: Preview;
@@ -35,6 +36,9 @@ afterAll(async () => {
 describe('Firefox', () => {
   test('every route loads and renders with no page error', async () => {
     const { page } = firefox;
+    // As a returning visitor: on this 2-core machine Firefox reported the lazy chunks in flight at
+    // the moment the first-installed service worker took control as failed loads (docs/browsers.md).
+    await untilServiceWorkerControls(page, `${preview.url}/`);
     for (const route of ALL_ROUTES) {
       await page.goto(`${preview.url}${route}`);
       await waitFor(page, `${route} to render`, () => document.querySelector('h1') !== null);
@@ -44,7 +48,7 @@ describe('Firefox', () => {
   });
 
   for (const mode of ['Webcam Only', 'Screen + Webcam'] as const) {
-    test(`a 10 s ${mode} recording decodes clean at 25 fps or more, and the stats card tells its frame rate`, async () => {
+    test(`a 10 s ${mode} recording decodes clean, at no less than the ladder's floor, and the stats card tells its frame rate`, async () => {
       const { page } = firefox;
       await openStudio(page, preview.url, mode);
       const recorded = await recordFor(page, 10);
@@ -56,7 +60,10 @@ describe('Firefox', () => {
       expect(['vp8', 'vp9']).toContain(facts.videoCodec);
       expect(facts.audioCodec).toBe('opus');
       expect(Math.abs(facts.duration - recorded.activeSeconds)).toBeLessThanOrEqual(0.5);
-      expect(facts.fps).toBeGreaterThanOrEqual(25);
+      // How fast is the benchmark's question (npm run bench: 30 fps at 1080p on one 2-core machine,
+      // 15-17 on a slower one, whose Firefox VP8 took 120 ms a 1080p frame). What holds on any
+      // machine: the recording steps down no lower than its floor, and the card says what the file gets.
+      expect(facts.fps).toBeGreaterThanOrEqual(MIN_FPS - 1);
       expect(Math.abs(average(recorded.cardFps) - facts.fps)).toBeLessThanOrEqual(2);
       // Stored from the first second on: what a crash would keep.
       expect(recorded.cardSizes[0]).not.toBe('0 B');
@@ -78,13 +85,7 @@ describe('Firefox', () => {
       session = await launchFirefox(desktop.env, profile);
       const { page } = session;
       await page.goto(`${preview.url}/studio`);
-      await waitFor(page, 'the interrupted-recording notice', () => document.body.innerText.includes('A recording was interrupted'), 30_000);
-      await page.run(() => {
-        const recover = [...document.querySelectorAll<HTMLButtonElement>('button')].find((b) => b.textContent.trim().startsWith('Recover'));
-        if (!recover) throw new Error('No Recover button');
-        recover.click();
-      });
-      await waitFor(page, 'the recovered recording', () => document.body.innerText.includes('Recording recovered'), 30_000);
+      await recoverInterrupted(page);
       const file = join(workDir, 'recovered.webm');
       const row = await readNewestRecording(page, file);
       expect(row.state).toBe('done');

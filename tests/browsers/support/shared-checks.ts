@@ -23,6 +23,17 @@ export async function expectSettingsKept(page: BrowserPage, baseUrl: string): Pr
   expect(kept.stored).toContain('dark');
 }
 
+/** Opens `url` until the app's service worker controls the page and has finished precaching. */
+export async function untilServiceWorkerControls(page: BrowserPage, url: string): Promise<void> {
+  await page.goto(url);
+  await waitFor(page, 'the service worker to take control', () => navigator.serviceWorker.controller !== null, 30_000).catch(async () => {
+    // The first visit installs it; a reload puts the page under its control.
+    await page.goto(url);
+    await waitFor(page, 'the service worker to take control', () => navigator.serviceWorker.controller !== null, 30_000);
+  });
+  await sleep(1000); // let the precache finish
+}
+
 /**
  * Visits the app on its own server until the service worker controls the page, stops the server,
  * and reloads: the studio must still open.
@@ -30,13 +41,7 @@ export async function expectSettingsKept(page: BrowserPage, baseUrl: string): Pr
 export async function expectWorksOffline(page: BrowserPage): Promise<void> {
   const own = await startPreview();
   try {
-    await page.goto(`${own.url}/studio`);
-    await waitFor(page, 'the service worker to take control', () => navigator.serviceWorker.controller !== null, 30_000).catch(async () => {
-      // The first visit installs it; a reload puts the page under its control.
-      await page.goto(`${own.url}/studio`);
-      await waitFor(page, 'the service worker to take control', () => navigator.serviceWorker.controller !== null, 30_000);
-    });
-    await sleep(1000); // let the precache finish
+    await untilServiceWorkerControls(page, `${own.url}/studio`);
   } finally {
     await own.stop();
   }

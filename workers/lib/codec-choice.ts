@@ -53,12 +53,22 @@ async function decide(size: Size, frameRate: number, bitrate: number): Promise<V
   if (!measuring) return 'vp9';
   const vp8 = await getFirstEncodableVideoCodec(['vp8'], { ...size, bitrate });
   if (vp8 !== 'vp8') return 'vp9';
-  const budgetMs = (1000 / frameRate) * KEEP_UP_SHARE;
-  const vp9Ms = await msPerFrame('vp9', size, frameRate, bitrate, budgetMs);
-  if (vp9Ms <= budgetMs) return 'vp9';
+  const vp9Ms = await msPerFrame('vp9', size, frameRate, bitrate, frameBudgetMs(frameRate));
+  if (vp9KeepsUp(vp9Ms, frameRate)) return 'vp9';
   const vp8Ms = await msPerFrame('vp8', size, frameRate, bitrate, Number.POSITIVE_INFINITY);
-  return vp8Ms <= vp9Ms * VP8_ADVANTAGE ? 'vp8' : 'vp9';
+  return vp8ClearlyFaster(vp8Ms, vp9Ms) ? 'vp8' : 'vp9';
 }
+
+const frameBudgetMs = (frameRate: number): number => (1000 / frameRate) * KEEP_UP_SHARE;
+
+/** Whether VP9, at `vp9Ms` per frame, keeps up with `frameRate`: then it is kept, VP8 is not even tried. */
+export const vp9KeepsUp = (vp9Ms: number, frameRate: number): boolean => vp9Ms <= frameBudgetMs(frameRate);
+
+/**
+ * Whether VP8 is fast enough beside a VP9 that does not keep up to be worth its larger files. A burst
+ * that failed counts as infinitely slow: when both failed, VP9 (which the browser said it has) stays.
+ */
+export const vp8ClearlyFaster = (vp8Ms: number, vp9Ms: number): boolean => Number.isFinite(vp8Ms) && vp8Ms <= vp9Ms * VP8_ADVANTAGE;
 
 /**
  * Encodes a short burst of a moving, detailed picture, one frame at a time as a recording that

@@ -20,7 +20,14 @@ const steps = [
     cmd: `npx vitest run --config tests/browsers/vitest.config.ts --reporter=default --reporter=json --outputFile.json=${outDir}/browsers.json`,
     counts: () => vitestCounts(`${outDir}/browsers.json`),
   },
-  { name: 'end-to-end tests', cmd: 'npx playwright test', env: { PW_JSON_OUTPUT: `${outDir}/playwright.json` }, counts: playwrightCounts },
+  // One step per Playwright project, run one after another as the projects' dependencies would, but
+  // without them: a failure in one project would otherwise skip every test of the projects after it.
+  ...['pages', 'recording', 'room'].map((project) => ({
+    name: `end-to-end tests (${project})`,
+    cmd: `npx playwright test --project=${project} --no-deps`,
+    env: { PW_JSON_OUTPUT: `${outDir}/playwright-${project}.json` },
+    counts: () => playwrightCounts(`${outDir}/playwright-${project}.json`),
+  })),
 ];
 
 function vitestCounts(file) {
@@ -29,8 +36,7 @@ function vitestCounts(file) {
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
 }
 
-function playwrightCounts() {
-  const file = `${outDir}/playwright.json`;
+function playwrightCounts(file) {
   if (!existsSync(file)) return null;
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (stats.interrupted ?? 0) };

@@ -3,7 +3,6 @@
  * Records 1080p Screen + Webcam for BENCH_SECONDS (30) with the tab visible, then hidden behind
  * another tab, and prints the same columns as the Chromium conditions.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,24 +11,9 @@ import { sleep, waitFor } from '../support/browser-page';
 import { startDesktop } from '../support/display';
 import { launchFirefox } from '../support/firefox';
 import { startPreview } from '../support/preview';
-import { openStudio, probeFile, readNewestRecording, startRecording } from '../support/studio';
+import { openStudio, pacing, probeFile, readNewestRecording, startRecording } from '../support/studio';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-
-/** Largest gap between frames and pictures that differ from the one before, read off the file. */
-function pacing(file: string): { largestGapMs: number; distinct: number } {
-  const pts = spawnSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file], { encoding: 'utf8' })
-    .stdout.trim()
-    .split('\n')
-    .map(Number)
-    .filter(Number.isFinite)
-    .sort((a, b) => a - b);
-  let largestGap = 0;
-  for (let i = 1; i < pts.length; i += 1) largestGap = Math.max(largestGap, (pts[i] ?? 0) - (pts[i - 1] ?? 0));
-  const decimate = spawnSync('ffmpeg', ['-v', 'info', '-i', file, '-an', '-vf', 'mpdecimate=hi=64:lo=32:frac=0.0005', '-f', 'null', '-'], { encoding: 'utf8' });
-  const distinct = Number([...decimate.stderr.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1] ?? Number.NaN);
-  return { largestGapMs: largestGap * 1000, distinct };
-}
 
 test(
   'Firefox: 1080p Screen + Webcam, visible and hidden',

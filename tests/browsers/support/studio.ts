@@ -56,6 +56,12 @@ export async function recordFor(page: BrowserPage, seconds: number): Promise<Rec
     cardSizes.push(size ?? '');
     if (second >= 3) cardFps.push(Number.parseFloat(fps ?? '') || 0);
   }
+  const activeSeconds = await stopRecording(page);
+  return { cardFps, cardSizes, activeSeconds };
+}
+
+/** Clicks Stop and waits for the studio to finish; returns the seconds recorded, timed in the page. */
+export async function stopRecording(page: BrowserPage): Promise<number> {
   const activeSeconds = await page.run(() => {
     const stop = document.querySelector<HTMLButtonElement>('button[aria-label="Stop recording"]');
     if (!stop) throw new Error('No Stop button');
@@ -64,7 +70,7 @@ export async function recordFor(page: BrowserPage, seconds: number): Promise<Rec
     return (at - (window as unknown as { __recStarted: number }).__recStarted) / 1000;
   });
   await waitFor(page, 'the recording to finish', () => document.querySelector('[data-testid="recording-badge"]') === null, 60_000);
-  return { cardFps, cardSizes, activeSeconds };
+  return activeSeconds;
 }
 
 interface StoredRecording {
@@ -141,6 +147,21 @@ export function probeFile(path: string): FileFacts {
     fps: duration > 0 ? frames / duration : 0,
     decodeErrors: probe.stderr.trim(),
   };
+}
+
+/** Largest gap between frames and pictures that differ from the one before, read off the file. */
+export function pacing(file: string): { largestGapMs: number; distinct: number } {
+  const pts = spawnSync('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time', '-of', 'csv=p=0', file], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .map(Number)
+    .filter(Number.isFinite)
+    .sort((a, b) => a - b);
+  let largestGap = 0;
+  for (let i = 1; i < pts.length; i += 1) largestGap = Math.max(largestGap, (pts[i] ?? 0) - (pts[i - 1] ?? 0));
+  const decimate = spawnSync('ffmpeg', ['-v', 'info', '-i', file, '-an', '-vf', 'mpdecimate=hi=64:lo=32:frac=0.0005', '-f', 'null', '-'], { encoding: 'utf8' });
+  const distinct = Number([...decimate.stderr.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1] ?? Number.NaN);
+  return { largestGapMs: largestGap * 1000, distinct };
 }
 
 const average = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);

@@ -7,9 +7,10 @@ import {
   type Size,
 } from '../../src/features/recording/overlay-geometry';
 import type { CompositeLayout } from '../../src/features/recording/recorder-api';
+import type { SourcePicture } from './latest-frame';
 
 type Context = OffscreenCanvasRenderingContext2D;
-type Image = OffscreenCanvas;
+type Image = SourcePicture;
 
 /** Draws one composite frame: the main picture fitted to the canvas, then the webcam overlay. */
 export function drawComposite(
@@ -34,7 +35,7 @@ export function drawComposite(
     context.save();
     tracePath(context, rect, radius);
     context.clip();
-    context.drawImage(webcam, crop.x, crop.y, crop.width, crop.height, rect.x, rect.y, rect.width, rect.height);
+    context.drawImage(webcam.image, crop.x, crop.y, crop.width, crop.height, rect.x, rect.y, rect.width, rect.height);
     context.restore();
     // The border sits inside the overlay's rectangle so the overlay keeps its declared size.
     const half = OVERLAY_BORDER / 2;
@@ -59,7 +60,7 @@ function drawContained(context: Context, source: Image, canvas: Size): void {
   const height = Math.round(source.height * scale);
   const x = Math.round((canvas.width - width) / 2);
   const y = Math.round((canvas.height - height) / 2);
-  context.drawImage(source, x, y, width, height);
+  context.drawImage(source.image, x, y, width, height);
 }
 
 function drawHint(context: Context, canvas: Size, text: string): void {

@@ -1,7 +1,7 @@
 /**
- * Holds the newest frame of one video source and keeps a drawable RGBA copy of it.
+ * Holds the newest frame of one video source and hands the compositor a picture it can draw at once.
  *
- * Frames are converted with `copyTo(…, { format: 'RGBA' })` into this worker's own canvas rather
+ * Chromium's track frames are converted with `copyTo(…, { format: 'RGBA' })` into this worker's own canvas rather
  * than drawn directly, because drawing a YUV VideoFrame without a GPU waits on the page's main
  * thread (ARCHITECTURE.md). The conversion is asynchronous and still slows down when the page's
  * main thread is busy, so it runs beside the compositor instead of inside it: the loop always
@@ -10,6 +10,13 @@
  */
 /** How long a replaced source's frames are closed as they come before its stream is cancelled. */
 const DRAIN_LIMIT_MS = 2000;
+
+/** A source's newest picture as the compositors draw it, with its size in pixels. */
+export interface SourcePicture {
+  image: OffscreenCanvas | VideoFrame | ImageBitmap;
+  width: number;
+  height: number;
+}
 
 export class LatestFrame {
   private frame: VideoFrame | ImageBitmap | null = null;
@@ -22,10 +29,13 @@ export class LatestFrame {
   private rgbaCopySupported = true;
   /**
    * Frames a page made from a <video> (browsers without track processors: Firefox, Safari) are
-   * drawn as they are: there, drawing one in a worker never waits on the page, and it costs a
-   * third of the RGBA copy (5.5 against 15.6 ms per 1080p frame in Firefox; docs/browsers.md).
+   * handed to the compositor as they are, with no copy of our own: there, drawing one in a worker
+   * never waits on the page, and a 1080p copy of each picture was a third of the worker's time in
+   * Firefox, time its encoder needed (docs/browsers.md). Pictures the page sends as ImageBitmaps
+   * (the MediaRecorder path) are already RGB and are drawn as they are too.
    */
   private drawDirectly = false;
+  private handedVersion = -1;
   private reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
   /** Source pictures converted so far, for the frame-rate statistics. */
   conversions = 0;
@@ -78,10 +88,27 @@ export class LatestFrame {
     this.replace(frame);
   }
 
-  /** The newest converted picture (null before the first one); starts converting a newer frame if there is one. */
-  image(): OffscreenCanvas | null {
+  /**
+   * The newest picture to draw (null before the first one): the frame itself where it can be drawn
+   * as it is, else the newest converted copy, after starting to convert a newer frame if there is one.
+   */
+  image(): SourcePicture | null {
+    const frame = this.frame;
+    if (frame && this.drawsAsItIs(frame)) {
+      if (this.handedVersion !== this.version) {
+        this.handedVersion = this.version;
+        this.conversions += 1;
+      }
+      return frame instanceof VideoFrame
+        ? { image: frame, width: frame.displayWidth, height: frame.displayHeight }
+        : { image: frame, width: frame.width, height: frame.height };
+    }
     this.convertLatest();
-    return this.convertedVersion >= 0 && this.frame ? this.canvas : null;
+    return this.convertedVersion >= 0 && frame ? { image: this.canvas, width: this.canvas.width, height: this.canvas.height } : null;
+  }
+
+  private drawsAsItIs(frame: VideoFrame | ImageBitmap): boolean {
+    return this.drawDirectly || !(frame instanceof VideoFrame);
   }
 
   /** Lets go of the source (its reader drains, see `consume`) and of the last picture. */
@@ -97,14 +124,14 @@ export class LatestFrame {
     this.frame?.close();
     this.frame = next;
     this.version += 1;
-    this.convertLatest();
+    if (!this.drawsAsItIs(next)) this.convertLatest();
   }
 
   private convertLatest(): void {
     const frame = this.frame;
     if (this.converting || !frame || this.convertedVersion === this.version) return;
     const version = this.version;
-    if (!(frame instanceof VideoFrame) || !this.rgbaCopySupported || this.drawDirectly) {
+    if (!(frame instanceof VideoFrame) || !this.rgbaCopySupported) {
       this.drawWhole(frame);
       this.convertedVersion = version;
       this.conversions += 1;

@@ -4,12 +4,13 @@
  * with their name, so the layout never jumps when video arrives.
  */
 import { fitInside, roomLayout, type TileRect } from '../../src/features/room/recording/room-layout';
+import type { SourcePicture } from './latest-frame';
 
 type Context = OffscreenCanvasRenderingContext2D;
 
 export interface DrawnTile {
   label: string;
-  image: OffscreenCanvas | null;
+  image: SourcePicture | null;
 }
 
 const BACKGROUND = '#0b0d12';
@@ -28,7 +29,7 @@ export function drawRoom(context: Context, size: { width: number; height: number
     }
     if (tile.image) {
       const fit = fitInside({ width: tile.image.width, height: tile.image.height }, rect);
-      context.drawImage(tile.image, fit.x, fit.y, fit.width, fit.height);
+      context.drawImage(tile.image.image, fit.x, fit.y, fit.width, fit.height);
     } else {
       drawCentredText(context, rect, tile.label);
     }

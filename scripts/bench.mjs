@@ -9,6 +9,8 @@
 //   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
+//   BENCH_ONLY=recovery        a crashed 1.5 GB recording recovered on both recorder paths: time and
+//                              browser memory (the gate runs the same test at 256 MB; part of a full run)
 //
 // Chromium is spawned here and driven over the DevTools protocol, not by Playwright: Playwright
 // disables background throttling and keeps every tab it touches "visible", and a tab hidden
@@ -136,6 +138,18 @@ try {
         `${minutes} min: trim 10 s from ${r.trimmed.keyFrame.toFixed(2)} s (a key frame, packets copied) ${r.trimmed.atKeyFrame.toFixed(1)} s; from 0.5 s later (start re-encoded) ${r.trimmed.offKeyFrame.toFixed(1)} s`,
       );
     }
+  }
+  if (!quick && (!process.env.BENCH_ONLY || only.includes('recovery'))) {
+    const recoveryMb = Number(process.env.BENCH_RECOVERY_MB ?? 1536);
+    console.log(`\nrecovering a crashed ${String(recoveryMb)} MB recording, each recorder path…`);
+    // The gate's own test at full size; its figures are the lines it prints.
+    const result = spawnSync(
+      'npx',
+      ['playwright', 'test', '--project=recording', '--no-deps', '--reporter=list', 'tests/e2e/studio-long-recording.spec.ts', '-g', 'from .*Recover finishes'],
+      { encoding: 'utf8', env: { ...process.env, LONG_RECORDING_MB: String(recoveryMb) } },
+    );
+    const figures = `${result.stdout}`.split('\n').filter((line) => /^(engine|media-recorder): /.test(line.trim()));
+    console.log(figures.length > 0 ? figures.map((line) => line.trim()).join('\n') : `${result.stdout}${result.stderr}`);
   }
   cdp.close();
 } finally {

@@ -44,27 +44,28 @@ async function decodeErrors(file: string): Promise<string> {
   return stderr.trim();
 }
 
-test('30 s of noise at 1080p: memory stays flat, Stop is instant, and the file keeps 15 fps or more', async ({ page }, testInfo) => {
+test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file keeps 15 fps or more', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   await openStudio(page, 'Webcam Only');
   await startRecording(page);
 
-  await page.waitForTimeout(10_000);
-  const at10 = browserPss(NOISE_CAMERA_FIXTURE);
+  await page.waitForTimeout(8_000);
+  const at8 = browserPss(NOISE_CAMERA_FIXTURE);
   // The computer cannot keep up: the studio says so and shows what it records instead.
   await expect(page.getByTestId('keep-up-notice')).toHaveText(/^Recording at .*to keep up$/);
   await expect(page.getByTestId('stat-fps')).toHaveText(/^\d+ fps$/);
   await expect(page.getByTestId('stat-resolution')).toHaveText(/^\d+×\d+$/);
-  await page.waitForTimeout(20_000);
-  const at30 = browserPss(NOISE_CAMERA_FIXTURE);
+  // Twelve more seconds: frames queued instead of dropped (8 MB each at 1080p) would pass the bound in two.
+  await page.waitForTimeout(12_000);
+  const at20 = browserPss(NOISE_CAMERA_FIXTURE);
 
   const file = testInfo.outputPath('noise.webm');
   const startedStop = Date.now();
   const { activeSeconds } = await stopAndDownload(page, file);
   const stopSeconds = (Date.now() - startedStop) / 1000;
-  const growth = (at30 - at10) / MB;
-  console.log(`noise: PSS ${(at10 / MB).toFixed(0)} → ${(at30 / MB).toFixed(0)} MB (${growth.toFixed(0)} MB), stop → file ${stopSeconds.toFixed(2)} s`);
-  expect(growth, 'browser memory growth from 10 s to 30 s, MB').toBeLessThan(100);
+  const growth = (at20 - at8) / MB;
+  console.log(`noise: PSS ${(at8 / MB).toFixed(0)} → ${(at20 / MB).toFixed(0)} MB (${growth.toFixed(0)} MB), stop → file ${stopSeconds.toFixed(2)} s`);
+  expect(growth, 'browser memory growth from 8 s to 20 s, MB').toBeLessThan(100);
   expect(stopSeconds, 'Stop to the downloaded file, s').toBeLessThanOrEqual(2);
 
   const info = await probe(file);

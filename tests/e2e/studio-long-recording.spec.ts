@@ -1,7 +1,11 @@
 /**
- * A recording of 1.5 GB, left by a crash, is recovered into a file that seeks, with the browser's
- * memory flat: on our recorder's path (repaired in place) and on MediaRecorder's (remuxed from the
- * stored chunks into new ones).
+ * A long recording, left by a crash, is recovered into a file that seeks, with the browser's memory
+ * flat: on our recorder's path (repaired in place) and on MediaRecorder's (remuxed from the stored
+ * chunks into new ones).
+ *
+ * The gate recovers 256 MB: four times the memory bound, so a recovery that held the file (or any
+ * share of it above a quarter) fails. `npm run bench` (BENCH_ONLY=recovery) runs the same test at
+ * 1.5 GB, where a slower leak would show, and prints its figures.
  *
  * Memory is the whole browser's PSS (every process), read after a garbage collection in the page:
  * what the work holds on to, not garbage waiting to be collected (the same idea as
@@ -19,16 +23,18 @@ import { browserPss, browserPssByProcess } from './support/process-memory';
 import { makeRecordingTemplate, writeLongRecording, type RecorderStyle, type RecordingTemplate } from './support/long-recording';
 
 const MB = 1024 * 1024;
-const TARGET_BYTES = Number(process.env.LONG_RECORDING_MB ?? 1536) * MB;
+const TARGET_MB = Number(process.env.LONG_RECORDING_MB ?? 256);
+const TARGET_BYTES = TARGET_MB * MB;
+const SIZE_LABEL = TARGET_MB >= 1024 ? `${String(Math.round((TARGET_MB / 1024) * 10) / 10)} GB` : `${String(TARGET_MB)} MB`;
 /**
- * Growth allowed while recovering (issue 17). Measured on a 2-core machine at 1.5 GB: about +40 MB
- * repairing in place and +46 to +51 MB rewriting, reached in the first seconds and flat to the end
- * (some 25 MB in the browser process, which moves the stored bytes, the rest in the page). A file
- * held in memory fails it many times over. `LONG_RECORDING_TRACE=1` prints each process's share.
+ * Growth allowed while recovering. Recovery's own working set is reached in its first seconds and is
+ * flat to the end, some of it in the browser process, which moves the stored bytes, the rest in the
+ * page (figures in `npm run bench`). `LONG_RECORDING_TRACE=1` prints each process's share.
  */
 const BOUND_MB = 64;
 
-test.describe.configure({ timeout: 600_000 });
+// Writing and recovering take time in proportion to the size: about 40 s for 256 MB on a 2-core machine.
+test.describe.configure({ timeout: Math.max(120_000, TARGET_MB * 400) });
 
 let template: RecordingTemplate;
 test.beforeAll(async () => {
@@ -123,7 +129,7 @@ for (const [style, label] of [
   ['engine', 'our recorder (repaired in place)'],
   ['media-recorder', 'MediaRecorder (rewritten through the chunk store)'],
 ] as [RecorderStyle, string][]) {
-  test(`1.5 GB from ${label}: Recover finishes with memory within ${String(BOUND_MB)} MB, and the file seeks`, async ({ guard }) => {
+  test(`${SIZE_LABEL} from ${label}: Recover finishes with memory within ${String(BOUND_MB)} MB, and the file seeks`, async ({ guard }) => {
     const profile = mkdtempSync(path.join(tmpdir(), 'framecast-long-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM_PATH,
@@ -146,7 +152,7 @@ for (const [style, label] of [
       const started = Date.now();
       const peak = await peakPssDuring(page, profile, async () => {
         await notice.getByRole('button', { name: /^Recover/ }).click();
-        await expect(page.getByRole('region', { name: 'Recording recovered' })).toBeVisible({ timeout: 540_000 });
+        await expect(page.getByRole('region', { name: 'Recording recovered' })).toBeVisible({ timeout: Math.max(60_000, TARGET_MB * 350) });
       });
       const seconds = (Date.now() - started) / 1000;
       const growthMb = (peak - baseline) / MB;

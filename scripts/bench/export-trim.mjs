@@ -1,7 +1,7 @@
-// Export as MP4 and trim, measured on a recording just made in a studio tab (issue 18's figures):
-// how fast the export runs against the recording's length, how much the whole browser's memory grows
-// while it runs, and how long saving a 10 s trimmed copy takes, cut at a key frame (packets copied)
-// and half a second after one (the start re-encoded).
+// Export as MP4 and trim (docs/decisions/0009-mp4-export-and-trim.md), measured on a recording just
+// made in a studio tab: how fast the export runs against the recording's length, how much the whole
+// browser's memory grows while it runs, and how long saving a 10 s trimmed copy takes, cut at a key
+// frame (packets copied) and half a second after one (the start re-encoded).
 import { pssByProcess, sh, sleep } from './browser.mjs';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,7 @@
-// The benchmark's "hard content" conditions (issue 20): content no encoder on this machine keeps up
-// with at 1080p. The recording must step down instead of queueing frames: flat memory, an instant
-// Stop, at least 15 fps. Each condition gets a browser of its own, so its memory is its alone.
+// The benchmark's "hard content" conditions (docs/decisions/0007-encoder-backpressure.md): content no
+// encoder on this machine keeps up with at 1080p. The recording must step down instead of queueing
+// frames: flat memory, an instant Stop, at least 15 fps. Each condition gets a browser of its own, so
+// its memory is its alone.
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {

@@ -1,4 +1,4 @@
-/** The spec's notice for each capture device the browser refused; shared by the studio and the webcam window. */
+/** The notice for each capture device the browser refused; shared by the studio and the webcam window. */
 export type DeviceKind = 'screen' | 'webcam' | 'microphone';
 
 export const ACCESS_DENIED: Record<DeviceKind, { title: string; message: string }> = {

@@ -28,7 +28,8 @@ function snippet(text: string, pattern: RegExp): string | null {
   return m ? text.slice(Math.max(0, m.index - 80), m.index + m[0].length + 40) : null;
 }
 
-// DECISIONS.md 1-3: no "unlimited", no ratings or user counts we cannot back up, 9 positions not "4 corners".
+// docs/decisions/0001-only-verifiable-claims.md: no "unlimited", no ratings or user counts we cannot
+// back up, 9 positions not "4 corners".
 const BANNED: readonly [string, RegExp][] = [
   ['unlimited', /unlimited/i],
   ['a rating', /\b\d(\.\d)?\s*(\/\s*5\b|out of 5|stars?\b)|aggregateRating|ratingValue|reviewCount/i],
@@ -48,7 +49,7 @@ test.describe('the built pages', () => {
 
   for (const file of files) {
     const name = path.relative(DIST_DIR, file);
-    test(`${name} makes no claim DECISIONS.md rules out and links to no social profile`, () => {
+    test(`${name} makes no unverifiable claim and links to no social profile`, () => {
       const html = readFileSync(file, 'utf8');
       const claims = pageClaims(html);
       for (const [what, pattern] of BANNED) expect(snippet(claims, pattern), `${name} states ${what}`).toBeNull();

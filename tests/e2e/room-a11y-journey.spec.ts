@@ -1,9 +1,9 @@
 /**
- * The room accessible in every state (issue 19): axe finds no serious or critical violation, in the
- * light and the dark scheme, on the join form, waiting for approval, the host with a guest waiting,
- * the Guest Requests dialog, host and guest admitted, and while the room is recorded. The host runs
- * the whole journey from the keyboard (join, turn auto-admit off, admit, record, leave), with focus
- * checked at each step, and the live regions say who is waiting and asking.
+ * The room accessible in every state: axe finds no serious or critical violation, in the light and the
+ * dark scheme, on the join form, waiting for approval, the host with a guest waiting, the Guest
+ * Requests dialog, host and guest admitted, and while the room is recorded. The host runs the whole
+ * journey from the keyboard (join, turn auto-admit off, admit, record, leave), with focus checked at
+ * each step, and the live regions say who is waiting and asking.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';

@@ -1,7 +1,8 @@
 /**
- * Rooms between computers (issue 15): the host and the guest run in two separate Chromium processes
- * with their own profiles, and meet only through the signaling server that `npm run serve` serves on
- * the app's own origin. Nothing here sets a signaling address: this is the app's default.
+ * Rooms between computers (docs/decisions/0010-room-signaling.md): the host and the guest run in two
+ * separate Chromium processes with their own profiles, and meet only through the signaling server that
+ * `npm run serve` serves on the app's own origin. Nothing here sets a signaling address: this is the
+ * app's default.
  */
 import { expect } from './support/test';
 import { probe } from './support/media';

@@ -1,7 +1,7 @@
 /**
- * Room recordings export and trim the same way as studio takes (issue 18): a room recording, listed
- * in the studio's library, becomes an H.264 MP4 with every frame, and a trimmed copy of the length
- * chosen.
+ * Room recordings export and trim the same way as studio takes
+ * (docs/decisions/0009-mp4-export-and-trim.md): a room recording, listed in the studio's library,
+ * becomes an H.264 MP4 with every frame, and a trimmed copy of the length chosen.
  */
 import { test, expect } from './support/test';
 import { packetTimes, probe } from './support/media';

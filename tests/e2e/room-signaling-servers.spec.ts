@@ -1,7 +1,7 @@
 /**
- * Rooms through the deployments a team runs for real (issue 15), each server started by the test on
- * free loopback ports: two signaling nodes sharing rooms through Redis, and coturn relaying media.
- * Host and guest are separate Chromium processes (two computers).
+ * Rooms through the deployments a team runs for real (docs/decisions/0010-room-signaling.md), each
+ * server started by the test on free loopback ports: two signaling nodes sharing rooms through Redis,
+ * and coturn relaying media. Host and guest are separate Chromium processes (two computers).
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, type PageGuard } from './support/test';

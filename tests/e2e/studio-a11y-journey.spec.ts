@@ -1,11 +1,10 @@
 /**
- * Accessible in every state (issue 19): axe finds no serious or critical violation, in the light and
- * the dark scheme, at each step of a studio journey: idle, recording, paused, after Stop (download
- * card and notifications up), the library with its rename field and delete confirmation open, and
- * every dialog the studio opens. Along the way: what the live region says at each change, where
- * focus lands, and the keyboard shortcuts dialog. Then the passing states, held long enough to
- * check (acquiring the screen, processing after Stop). The floating window's states are checked in
- * webcam-window.spec.ts.
+ * Accessible in every state: axe finds no serious or critical violation, in the light and the dark
+ * scheme, at each step of a studio journey: idle, recording, paused, after Stop (download card and
+ * notifications up), the library with its rename field and delete confirmation open, and every dialog
+ * the studio opens. Along the way: what the live region says at each change, where focus lands, and the
+ * keyboard shortcuts dialog. Then the passing states, held long enough to check (acquiring the screen,
+ * processing after Stop). The floating window's states are checked in webcam-window.spec.ts.
  */
 import { test, expect } from './support/test';
 import { expectAxeCleanInBothSchemes } from './support/axe';

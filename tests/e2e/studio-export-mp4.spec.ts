@@ -1,7 +1,7 @@
 /**
- * Export as MP4 (issue 18): a recorded take becomes an H.264 MP4 with its index at the front, saved
- * in the library as its own item; cancelling, or too little storage, leaves nothing behind and the
- * original untouched.
+ * Export as MP4 (docs/decisions/0009-mp4-export-and-trim.md): a recorded take becomes an H.264 MP4 with
+ * its index at the front, saved in the library as its own item; cancelling, or too little storage,
+ * leaves nothing behind and the original untouched.
  */
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import type { Page } from '@playwright/test';

@@ -1,8 +1,8 @@
 /**
- * The studio from the keyboard alone (issue 19): Tab, Shift+Tab, Enter, Space and Escape, no mouse.
- * Record Screen + Webcam, pause, resume, stop, download, then rename and delete the recording in
- * the library, checking where focus lands at every step. Also: with less motion asked for, the
- * meter, the REC badge and dialogs stop animating while their values still change.
+ * The studio from the keyboard alone: Tab, Shift+Tab, Enter, Space and Escape, no mouse.
+ * Record Screen + Webcam, pause, resume, stop, download, then rename and delete the recording in the
+ * library, checking where focus lands at every step. Also: with less motion asked for, the meter, the
+ * REC badge and dialogs stop animating while their values still change.
  */
 import { test, expect } from './support/test';
 import { tabTo } from './support/keyboard';

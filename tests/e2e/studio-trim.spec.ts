@@ -1,7 +1,7 @@
 /**
- * Trim recording (issue 18): 1 s to 4 s of a 6 s take saved as a new library item that starts at the
- * chosen time and lasts the selection, with the original unchanged; and a cut between key frames
- * that re-encodes only up to the next one.
+ * Trim recording (docs/decisions/0009-mp4-export-and-trim.md): 1 s to 4 s of a 6 s take saved as a new
+ * library item that starts at the chosen time and lasts the selection, with the original unchanged; and
+ * a cut between key frames that re-encodes only up to the next one.
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from './support/test';

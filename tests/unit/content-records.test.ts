@@ -45,7 +45,8 @@ describe('content records', () => {
     }
   });
 
-  it('has 12 FAQ entries, each in a listed category, and says 9 positions (DECISIONS.md 3)', () => {
+  // The overlay's 9 positions: docs/decisions/0001-only-verifiable-claims.md.
+  it('has 12 FAQ entries, each in a listed category, and says 9 positions (docs/decisions/0001)', () => {
     expect(FAQ).toHaveLength(12);
     for (const f of FAQ) expect(FAQ_CATEGORIES).toContain(f.category);
     const text = FAQ.map((f) => f.answer).join(' ');
@@ -53,7 +54,8 @@ describe('content records', () => {
     expect(text).not.toMatch(/4 corners|four corners only/i);
   });
 
-  it('dates both policies January 2024 and leaves out the jurisdiction (DECISIONS.md 5)', () => {
+  // docs/decisions/0002-legal-pages.md.
+  it('dates both policies January 2024 and leaves out the jurisdiction (docs/decisions/0002)', () => {
     expect(PRIVACY_POLICY.lastUpdated).toBe('January 2024');
     expect(TERMS_OF_SERVICE.lastUpdated).toBe('January 2024');
     const terms = JSON.stringify(TERMS_OF_SERVICE);
@@ -61,7 +63,8 @@ describe('content records', () => {
     expect(TERMS_OF_SERVICE.sections.flatMap((s) => s.items).some((i) => i.includes('at least 13'))).toBe(true);
   });
 
-  it('makes no claim DECISIONS.md 1 and 2 rule out', () => {
+  // The claims docs/decisions/0001-only-verifiable-claims.md rules out.
+  it('makes no claim that cannot be checked (docs/decisions/0001)', () => {
     const all = allContentText();
     expect(snippet(all, /unlimited|4\.9\b|50K|120\+ countries|99\.9%|testimonial|aggregateRating/i)).toBeNull();
     expect(snippet(all, /coming soon/i)).toBeNull();

@@ -29,7 +29,7 @@ describe('guest approval texts', () => {
   });
 
   it('tells the two empty states apart', () => {
-    // The spec's own wording.
+    // The product's established wording, word for word.
     expect(emptyRequestsText(0)).toBe('No pending guest requests.');
     expect(emptyRequestsText(2)).toBe('All join requests have been processed.');
   });

@@ -158,7 +158,7 @@ describe('parseStoredSettings', () => {
 });
 
 describe('saveToCloud', () => {
-  // Nothing is ever uploaded (DECISIONS 11), so no path may turn it on.
+  // Nothing is ever uploaded (docs/decisions/0003-nothing-is-uploaded.md), so no path may turn it on.
   it('is normalised to false when stored as true', () => {
     expect(parseStoredSettings({ storage: { saveToCloud: true, autoSave: false } }).storage).toEqual({
       ...DEFAULT_SETTINGS.storage,

@@ -1,12 +1,12 @@
 /**
  * Holds the newest frame of one video source and hands the compositor a picture it can draw at once.
  *
- * Chromium's track frames are converted with `copyTo(…, { format: 'RGBA' })` into this worker's own canvas rather
- * than drawn directly, because drawing a YUV VideoFrame without a GPU waits on the page's main
- * thread (ARCHITECTURE.md). The conversion is asynchronous and still slows down when the page's
- * main thread is busy, so it runs beside the compositor instead of inside it: the loop always
- * draws the newest picture already converted and never waits, which keeps the recording at its
- * frame rate with no gaps even when a source picture updates late.
+ * Chromium's track frames are converted with `copyTo(…, { format: 'RGBA' })` into this worker's own
+ * canvas rather than drawn directly, because drawing a YUV VideoFrame without a GPU waits on the page's
+ * main thread (docs/decisions/0006-compositing-in-a-worker.md). The conversion is asynchronous and
+ * still slows down when the page's main thread is busy, so it runs beside the compositor instead of
+ * inside it: the loop always draws the newest picture already converted and never waits, which keeps
+ * the recording at its frame rate with no gaps even when a source picture updates late.
  */
 /** How long a replaced source's frames are closed as they come before its stream is cancelled. */
 const DRAIN_LIMIT_MS = 2000;

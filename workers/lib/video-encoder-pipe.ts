@@ -31,8 +31,9 @@ export interface VideoEncoderPipeOptions {
  *
  * mediabunny's own encoder wrapper waits for one `dequeue` event per frame, but several frames waiting
  * at once are all released by the same event, and the encoder's queue grew by hundreds of 1080p frames
- * on detailed content (issue 20). Owning the encoder also lets the picture size change mid-recording:
- * VP9 and VP8 carry a new size in the stream, and every player follows it.
+ * on detailed content (docs/decisions/0007-encoder-backpressure.md). Owning the encoder also lets the
+ * picture size change mid-recording: VP9 and VP8 carry a new size in the stream, and every player
+ * follows it.
  */
 export class VideoEncoderPipe {
   private readonly encoder: VideoEncoder;
@@ -141,8 +142,9 @@ export class VideoEncoderPipe {
       width: size.width,
       height: size.height,
       bitrate: this.options.bitrate,
-      // Constant: the file's bitrate is the one chosen in Settings (DECISIONS 7), so size per minute is
-      // predictable. Variable undershoots on a busy machine, where fewer frames reach the encoder.
+      // Constant: the file's bitrate is the one chosen in Settings
+      // (docs/decisions/0005-quality-follows-settings.md), so size per minute is predictable. Variable
+      // undershoots on a busy machine, where fewer frames reach the encoder.
       bitrateMode: 'constant',
       framerate: this.options.frameRate,
       latencyMode: 'realtime',

@@ -1,7 +1,7 @@
 /**
- * The typed content records of SPEC section 3 and the small shapes the marketing pages share.
- * Each record is the catalog entry (slug, title, description, keywords: what the head needs)
- * plus its body, kept in its own data module so only the page that shows it loads it.
+ * The typed content records (audience pages, guides, comparisons) and the small shapes the marketing
+ * pages share. Each record is the catalog entry (slug, title, description, keywords: what the head
+ * needs) plus its body, kept in its own data module so only the page that shows it loads it.
  */
 import type { AudienceEntry, ComparisonEntry, GuideEntry } from './catalog';
 import type { ContentIconName } from './components/content-icons';
@@ -25,7 +25,10 @@ export interface AudienceBody {
   /** Who the page speaks to, in a sentence. */
   readonly targetAudience: string;
   readonly commonTasks: readonly string[];
-  /** Only a real, attributable quote may go here; none is published yet (DECISIONS.md 1). */
+  /**
+   * Only a real, attributable quote may go here; none is published yet
+   * (docs/decisions/0001-only-verifiable-claims.md).
+   */
   readonly testimonialQuote?: { readonly text: string; readonly attribution: string };
   readonly faqItems: readonly FaqItem[];
 }

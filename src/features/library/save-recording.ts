@@ -6,7 +6,7 @@ import { errorIdentity } from '../../shared/error-identity';
 import { readRecordingFile, type RecordingRow } from '../../shared/storage/recordings-db';
 
 /**
- * A studio recording with its default name downloads under the spec's recording-{mode}-{time} name;
+ * A studio recording with its default name downloads as recording-{mode}-{time};
  * renamed recordings and room files (whose names carry the participant) under their own name.
  */
 export function libraryFileName(row: Pick<RecordingRow, 'name' | 'mode' | 'createdAt'> & { mimeType?: string }): string {

@@ -1,6 +1,6 @@
 /**
  * Asking the browser for the screen, the webcam and the microphone, with the settings that shape
- * each request, and turning every refusal into the spec's notice for that device.
+ * each request, and turning every refusal into the notice for that device.
  */
 import { ACCESS_DENIED, type DeviceKind } from '../../shared/media-access';
 import type { Settings } from '../settings';

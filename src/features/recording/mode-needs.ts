@@ -5,5 +5,5 @@ import type { RecordingMode } from '../../shared/storage/recordings-db';
 export const modeNeedsScreen = (mode: RecordingMode): boolean => mode !== 'webcam-only';
 export const modeNeedsWebcam = (mode: RecordingMode): boolean => mode !== 'screen-only';
 
-/** "screen + webcam", as in the spec's "Recording in screen + webcam mode." */
+/** "screen + webcam", as in the notice "Recording in screen + webcam mode." */
 export const modePhrase = (mode: RecordingMode): string => MODE_LABELS[mode].toLowerCase();

@@ -1,7 +1,7 @@
 /**
- * What only the host may do in a room (SPEC section 6): decide on waiting guests, remove
- * participants, change the recording mode and auto-admit. A non-host pressing these gets the
- * spec's Permission Denied notice, or silence where the spec says so; the host's tab checks again.
+ * What only the host may do in a room (docs/decisions/0011-room-host-and-guests.md): decide on waiting
+ * guests, remove participants, change the recording mode and auto-admit. A non-host pressing these gets
+ * a Permission Denied notice, or silence for the quieter actions; the host's tab checks again.
  */
 import { ROOM_ERRORS, type RoomRecordingMode } from './signaling/protocol';
 import type { RoomNotice } from './room-notice';
@@ -18,7 +18,7 @@ export interface HostActionsDeps {
 export class HostActions {
   constructor(private readonly deps: HostActionsDeps) {}
 
-  /** Whether this participant may do `action` now; a non-host is told, or not, as the spec says. */
+  /** Whether this participant may do `action` now; a non-host is told, or not, by action. */
   allowed(action: HostAction): boolean {
     const { room } = this.deps.store;
     if (room.phase !== 'joined') return false;
@@ -56,7 +56,10 @@ export class HostActions {
     await signaling.emit('set-auto-admit', { roomId: this.deps.store.room.roomId, enabled }).catch(() => undefined);
   }
 
-  /** Approve or reject: the row shows "Processing..." until the room answers; a failure is only logged (SPEC section 8). */
+  /**
+   * Approve or reject: the row shows "Processing..." until the room answers; a failure is only logged
+   * (the row stays, to try again).
+   */
   private async decideGuest(guestId: string, event: 'approve-guest' | 'reject-guest'): Promise<void> {
     const { store, notify, signaling } = this.deps;
     const { guestActions } = store.getSnapshot();

@@ -59,7 +59,8 @@ export class LocalMediaControls {
       this.stopScreenShare();
       return;
     }
-    // One sharer at a time: a share is refused while anyone's is active (SPEC section 5).
+    // One sharer at a time, since the room shows one shared screen
+    // (docs/decisions/0012-room-peer-connections.md).
     if (media.isSharing || store.room.screenSharingParticipant !== null) {
       notify({ title: 'Screen Sharing Failed', message: ROOM_ERRORS.screenShareActive, tone: 'error' });
       return;
@@ -69,7 +70,7 @@ export class LocalMediaControls {
         this.stopScreenShare();
       });
     } catch (error) {
-      // A cancelled picker is the user's choice, not a failure: it is only logged (SPEC section 8).
+      // A cancelled picker is the user's choice, not a failure: it is only logged.
       console.warn('Screen sharing did not start:', error);
       if (!(error instanceof DOMException && error.name === 'NotAllowedError')) {
         notify({ title: 'Screen Sharing Failed', message: error instanceof Error && error.message ? error.message : 'Failed to start screen sharing', tone: 'error' });

@@ -234,7 +234,7 @@ export class RoomController {
     console.warn('Room: join failed:', message);
     if (this.state.phase !== 'idle') this.store.dispatch({ type: 'reset' });
     this.store.update({ joinError: message });
-    // The first joiner creates the room: a refused creation is named as such (SPEC section 8).
+    // The first joiner creates the room: a refused creation is named as such, not as a failed join.
     const creating = message === ROOM_ERRORS.tooManyCreates || message === ROOM_ERRORS.createFailed;
     this.deps.notify({ title: creating ? 'Failed to Create Room' : 'Failed to Join Room', message, tone: 'error' });
   }

@@ -1,7 +1,7 @@
 /**
- * The local participant's media: camera and microphone (1280×720 with audio, SPEC section 7), and
- * the screen while sharing (ideal 1920×1080 at 30 fps, at most 3840×2160 at 60, section 9). The
- * outgoing video is the screen while sharing, the camera otherwise.
+ * The local participant's media (docs/decisions/0012-room-peer-connections.md): camera and microphone
+ * (1280×720 with audio), and the screen while sharing (ideal 1920×1080 at 30 fps, at most 3840×2160 at
+ * 60). The outgoing video is the screen while sharing, the camera otherwise.
  */
 import { ACCESS_DENIED, type DeviceKind } from '../recording';
 import { ROOM_ERRORS } from './signaling/protocol';

@@ -1,6 +1,7 @@
 /**
- * What a participant who is not the host gets when they press a host control (SPEC section 6):
- * a "Permission Denied" notice for recording start/stop and guest decisions, silence for the rest.
+ * What a participant who is not the host gets when they press a host control
+ * (docs/decisions/0011-room-host-and-guests.md): a "Permission Denied" notice for recording start/stop
+ * and guest decisions, silence for the rest.
  */
 import { ROOM_ERRORS } from './signaling/protocol';
 

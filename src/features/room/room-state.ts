@@ -1,6 +1,6 @@
 /**
- * The room as one participant sees it (SPEC section 3, Room state and Participant), changed only
- * by `roomReducer`. Media streams are not part of it: they live beside it, keyed by participant id.
+ * The room as one participant sees it, changed only by `roomReducer`. Media streams are not part of it:
+ * they live beside it, keyed by participant id.
  */
 import { worstQuality } from './peers/connection-quality';
 import type { ConnectionQuality, ParticipantInfo, PendingGuest, RoomRecordingMode } from './signaling/protocol';

@@ -1,6 +1,6 @@
 /**
- * The room this browser is in, kept in localStorage (SPEC section 3, Stored current room) so a
- * reloaded page can offer the same name again; cleared when the user leaves.
+ * The room this browser is in, kept in localStorage so a reloaded page can offer the same name again;
+ * cleared when the user leaves.
  */
 import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
 import { parseJsonRecord } from '../../shared/json-record';

@@ -42,8 +42,9 @@ const ScreenSettingsSchema = z.object({
 
 const StorageSettingsSchema = z.object({
   autoSave: z.boolean().default(true),
-  // Kept for the file format, but always false: nothing is ever uploaded (DECISIONS 11), so a stored or
-  // imported `true` (an older version, a hand-edited file) must not claim otherwise.
+  // Kept for the file format, but always false: nothing is ever uploaded
+  // (docs/decisions/0003-nothing-is-uploaded.md), so a stored or imported `true` (an older version, a
+  // hand-edited file) must not claim otherwise.
   saveToCloud: z
     .boolean()
     .transform((): false => false)

@@ -47,7 +47,8 @@ export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: Qu
           leftSection={<IconUsers size={16} aria-hidden />}
           justify="flex-start"
           onClick={() => {
-            // A fresh id per press: the first person to join a room becomes its host (DECISIONS 15).
+            // A fresh id per press: the first person to join a room becomes its host
+            // (docs/decisions/0011-room-host-and-guests.md).
             const roomId = newRoomId((count) => crypto.getRandomValues(new Uint8Array(count)));
             void navigate({ to: '/room/$roomId', params: { roomId } });
           }}

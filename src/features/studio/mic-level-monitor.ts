@@ -1,7 +1,7 @@
 /**
- * The studio's microphone meter and its silence warning (SPEC section 4: warn when the microphone
- * has been silent for 5 s while recording). It samples the mixer ten times a second; the level has
- * its own listeners because only the meter needs a tenth-of-a-second update.
+ * The studio's microphone meter and its silence warning, given when the microphone has been silent
+ * for 5 s while recording. It samples the mixer ten times a second; the level has its own listeners
+ * because only the meter needs a tenth-of-a-second update.
  */
 const LEVEL_INTERVAL_MS = 100;
 const SILENCE_WARNING_MS = 5000;

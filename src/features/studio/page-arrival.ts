@@ -1,11 +1,10 @@
 /**
- * Whether the studio may turn the camera on without being asked in this page (SPEC: the webcam
- * modes bring the webcam up). Someone who reached the studio inside Framecast (a link in the app,
- * or a page of ours that loaded it) chose to be there. A link from another site, or a visit with
- * no referrer at all (which another site can arrange), chose nothing for them: the camera, and
- * with it auto-start, waits for a click in the page. The browser's own "has been active" flag
- * cannot tell these apart: Chromium carries it over a link click into the next document, even
- * one on another origin.
+ * Whether the studio may turn the camera on without being asked in this page (the webcam modes bring
+ * the webcam up on their own). Someone who reached the studio inside Framecast (a link in the app, or a
+ * page of ours that loaded it) chose to be there. A link from another site, or a visit with no referrer
+ * at all (which another site can arrange), chose nothing for them: the camera, and with it auto-start,
+ * waits for a click in the page. The browser's own "has been active" flag cannot tell these apart:
+ * Chromium carries it over a link click into the next document, even one on another origin.
  */
 export interface PageArrival {
   /** `document.referrer`: empty when the browser withheld it. */

@@ -175,7 +175,8 @@ export class StudioController {
     try {
       if (modeNeedsScreen(mode) && !(await sources.selectScreen())) return;
       if (modeNeedsWebcam(mode) && !(await sources.connectWebcam())) return;
-      // The microphone is optional (DECISIONS 25): without it the recording goes on, and says so.
+      // The microphone is optional (docs/decisions/0008-microphone-optional.md): without it the
+      // recording goes on, and says so.
       await sources.connectMicrophone();
       await sources.recorderSettled();
       const { recorder } = sources;

@@ -8,7 +8,7 @@ import type { Notice } from './studio-types';
 
 export const failureNotice = (message: string): Notice => ({ title: 'Recording Failed', message, tone: 'error' });
 
-/** A device refused (the spec's notice for that device), or anything else that stopped Start. */
+/** A device refused (the notice for that device), or anything else that stopped Start. */
 export function acquisitionNotice(error: unknown): Notice {
   if (!(error instanceof AcquisitionError)) {
     return failureNotice(error instanceof Error && error.message ? error.message : 'Failed to start recording');

@@ -28,7 +28,10 @@ export interface StudioSnapshot {
   hasScreen: boolean;
   hasWebcam: boolean;
   hasMicrophone: boolean;
-  /** The microphone was refused, is missing or was unplugged: recordings go on without it (DECISIONS 25). */
+  /**
+   * The microphone was refused, is missing or was unplugged: recordings go on without it
+   * (docs/decisions/0008-microphone-optional.md).
+   */
   micUnavailable: boolean;
   videoEnabled: boolean;
   audioEnabled: boolean;

@@ -1,10 +1,10 @@
 /**
- * Rewrites a WebM written as a live stream (MediaRecorder's output: segment and cluster sizes
- * unknown, no duration, no cue index) into one players can show the length of and seek in,
- * copying every block byte for byte (DECISIONS.md 6). It streams: the source is read a few
- * megabytes at a time and the output is handed over as it grows, so memory stays flat at any
- * length, and a crash's cut-off last block is left out. I/O is behind two small interfaces, so
- * the same code runs on stored chunks and in a unit test.
+ * Rewrites a WebM written as a live stream (MediaRecorder's output: segment and cluster sizes unknown,
+ * no duration, no cue index) into one players can show the length of and seek in, copying every block
+ * byte for byte (docs/decisions/0004-seekable-webm-output.md). It streams: the source is read a few
+ * megabytes at a time and the output is handed over as it grows, so memory stays flat at any length,
+ * and a crash's cut-off last block is left out. I/O is behind two small interfaces, so the same code
+ * runs on stored chunks and in a unit test.
  */
 import { CLUSTER_CHILDREN, ID, SEGMENT_CHILDREN, concat, element, encodeFloat, encodeSize, encodeUintFixed, readElementHeader, readUint, readVint } from './ebml';
 import { NothingToRecoverError } from './repair-plan';

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import type { GuideEntry } from '../catalog';
 
-// Beginner green, intermediate yellow, advanced red, as the spec asks. Shades are picked for 4.5:1
+// Beginner green, intermediate yellow, advanced red. Shades are picked for 4.5:1
 // contrast with the badge text (Mantine's greens are too light for white text; yellow takes dark text).
 const STYLE: Record<GuideEntry['difficulty'], { color: string; label: string; autoContrast?: boolean }> = {
   beginner: { color: '#2b7a3b', label: 'Beginner' },

@@ -1,4 +1,7 @@
-/** The About page's copy. No founders' names, no invented history (DECISIONS.md 1). */
+/**
+ * The About page's copy. No founders' names, no invented history
+ * (docs/decisions/0001-only-verifiable-claims.md).
+ */
 import type { IconPoint } from '../content-types';
 
 export const STORY: readonly string[] = [

@@ -102,7 +102,7 @@ export const TECHNOLOGY: readonly IconPoint[] = [
 export interface QualityRow {
   readonly resolution: string;
   readonly pixels: string;
-  /** A common reference bitrate for this resolution, megabits per second (SPEC's quality table). */
+  /** A common reference bitrate for this resolution, megabits per second. */
   readonly mbps: number;
   /** What Framecast offers at this resolution. */
   readonly note: string;

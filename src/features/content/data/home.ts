@@ -1,6 +1,7 @@
 /**
- * The home page's copy. Every figure is a fact about the product that anyone can check in the
- * studio or the settings (DECISIONS.md 1): no ratings, user counts or testimonials.
+ * The home page's copy. Every figure is a fact about the product that anyone can check in the studio or
+ * the settings (docs/decisions/0001-only-verifiable-claims.md): no ratings, user counts or
+ * testimonials.
  */
 import type { RecordingMode } from '../../../shared/storage/recordings-db';
 import type { ContentIconName } from '../components/content-icons';

@@ -1,6 +1,7 @@
 /**
- * The privacy policy. It describes what the app really does: no uploads at all (DECISIONS.md 11),
- * no analytics and no cookies, storage only in the visitor's own browser.
+ * The privacy policy. It describes what the app really does: no uploads at all
+ * (docs/decisions/0003-nothing-is-uploaded.md), no analytics and no cookies, storage only in the
+ * visitor's own browser.
  */
 import type { LegalDocument } from './legal-types';
 

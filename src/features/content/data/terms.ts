@@ -1,4 +1,7 @@
-/** The terms of service. The governing-jurisdiction clause is omitted (DECISIONS.md 5). */
+/**
+ * The terms of service. The governing-jurisdiction clause is omitted
+ * (docs/decisions/0002-legal-pages.md).
+ */
 import type { LegalDocument } from './legal-types';
 
 export const TERMS_OF_SERVICE: LegalDocument = {

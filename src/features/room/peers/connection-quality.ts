@@ -1,6 +1,6 @@
 /**
- * Connection statistics per peer (SPEC section 3) and the quality rule (section 4), computed from
- * plain stats records so the rule is testable without a browser.
+ * Connection statistics per peer and the quality rule (docs/decisions/0012-room-peer-connections.md),
+ * computed from plain stats records so the rule is testable without a browser.
  */
 import type { ConnectionQuality } from '../signaling/protocol';
 
@@ -15,7 +15,7 @@ export interface ConnectionStats {
   jitter: number;
 }
 
-/** The spec's thresholds: RTT and jitter in milliseconds, lost packets per sample. */
+/** RTT and jitter in milliseconds, lost packets per sample; any one reading can lower the quality. */
 export function connectionQuality({ roundTripTime: rtt, packetsLost: lost, jitter }: Pick<ConnectionStats, 'roundTripTime' | 'packetsLost' | 'jitter'>): ConnectionQuality {
   if (rtt > 300 || lost > 5 || jitter > 50) return 'poor';
   if (rtt > 150 || lost > 2 || jitter > 20) return 'fair';

@@ -86,7 +86,7 @@ export class PeerLink {
       this.onConnectionState();
     };
     pc.oniceconnectionstatechange = () => {
-      // ICE failure: try a restart on the same connection before giving it up (SPEC section 4).
+      // ICE failure: try a restart on the same connection before giving it up.
       if (pc.iceConnectionState === 'failed' && !this.closed) {
         this.events.unsteady();
         pc.restartIce();

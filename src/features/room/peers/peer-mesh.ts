@@ -54,8 +54,8 @@ export class PeerMesh {
   }
 
   /**
-   * Opens a connection to a participant who arrived before us, or whom we are to call. Refused
-   * while one exists or is being created (SPEC section 5).
+   * Opens a connection to a participant who arrived before us, or whom we are to call. Refused while
+   * one exists or is being created, so two connections never race for one participant.
    */
   connect(participantId: string): void {
     if (this.links.has(participantId) || this.creating.has(participantId)) throw new Error(ROOM_ERRORS.creationInProgress);

@@ -1,7 +1,7 @@
 /**
- * When to try a lost peer connection again (SPEC section 9): exponential backoff from 1 s, doubling
- * each attempt, plus up to 1 s of random spread so both sides do not retry in lockstep; after 5
- * failed attempts the connection is given up (a permanently-failed event).
+ * When to try a lost peer connection again (docs/decisions/0012-room-peer-connections.md): exponential
+ * backoff from 1 s, doubling each attempt, plus up to 1 s of random spread so both sides do not retry
+ * in lockstep; after 5 failed attempts the connection is given up (a permanently-failed event).
  */
 export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_JITTER_MS = 1000;

@@ -1,7 +1,8 @@
 /**
- * Where each participant goes on the mixed recording's canvas (SPEC section 9: layouts for 1, 2,
- * 3–4 participants and a grid beyond). Tiles are 16:9 and as large as the canvas allows; a
- * shorter last row is centred. The compositor fits each picture inside its tile without cropping.
+ * Where each participant goes on the mixed recording's canvas (docs/decisions/0013-room-recording.md):
+ * layouts for 1, 2, 3–4 participants and a grid beyond. Tiles are 16:9 and as large as the canvas
+ * allows; a shorter last row is centred. The compositor fits each picture inside its tile without
+ * cropping.
  */
 export interface TileRect {
   x: number;

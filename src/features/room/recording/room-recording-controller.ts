@@ -196,7 +196,7 @@ export class RoomRecordingController {
     await stopped;
   }
 
-  /** The room's recording-stopped event (SPEC section 4: idle once it arrives). */
+  /** The room's recording-stopped event: the recording is idle once it arrives. */
   onRecordingStopped(): void {
     const results = this.collected;
     if (!results) return;

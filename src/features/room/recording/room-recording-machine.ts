@@ -1,7 +1,7 @@
 /**
- * The host's room recording lifecycle (SPEC section 4): idle → processing → recording, pause and
- * resume, stop → processing → idle once the recording-stopped event arrives; a failure returns to
- * idle. Guests do not run it: their state follows the host's announcements.
+ * The host's room recording lifecycle (docs/decisions/0013-room-recording.md): idle → processing →
+ * recording, pause and resume, stop → processing → idle once the recording-stopped event arrives; a
+ * failure returns to idle. Guests do not run it: their state follows the host's announcements.
  */
 import type { RoomRecordingState } from '../room-state';
 
@@ -40,7 +40,7 @@ export function announcedRecordingState(event: 'recording-started' | 'recording-
   }
 }
 
-/** Which recording buttons the control shows, by state (SPEC section 2, Room). */
+/** Which recording buttons the control shows, by state. */
 export interface RecordingControls {
   start: boolean;
   pause: boolean;

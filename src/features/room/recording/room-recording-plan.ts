@@ -1,14 +1,15 @@
 /**
- * What a room recording writes (SPEC section 4, Room recording): mixed puts everyone on one
- * 1920×1080 picture with labels; separate writes one file per participant; local-only writes the
- * host's own streams. Sizes and bitrates follow Settings (DECISIONS 7) scaled by picture area.
+ * What a room recording writes (docs/decisions/0013-room-recording.md): mixed puts everyone on one
+ * 1920×1080 picture with labels; separate writes one file per participant; local-only writes the host's
+ * own streams. Sizes and bitrates follow Settings scaled by picture area
+ * (docs/decisions/0005-quality-follows-settings.md).
  */
 import { mixedFileName, participantFileName } from './room-recording-format';
 import type { RoomOutputSpec } from './room-recorder-api';
 import type { RoomRecordingMode } from '../signaling/protocol';
 
 export const MIXED_SIZE = { width: 1920, height: 1080 } as const;
-/** A participant's own file: their camera is at most 1280×720 (SPEC section 7), a screen is scaled to fit. */
+/** A participant's own file: their camera is sent at most at 1280×720, a screen is scaled to fit. */
 export const PARTICIPANT_SIZE = { width: 1280, height: 720 } as const;
 const MIN_VIDEO_KBPS = 1000;
 

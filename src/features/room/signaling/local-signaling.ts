@@ -1,10 +1,10 @@
 /**
- * Signaling with no server (DECISIONS 13): the tabs of one browser profile meet on a
- * BroadcastChannel per room. The first tab to join holds the room's host lock (Web Locks) and
- * answers for the room with the authoritative state; later tabs send it requests and wait as
- * pending guests. Locks also tell who is still there: each member holds its own lock, which the
- * browser releases when the tab closes or crashes, so the host notices departures and guests
- * notice the host going away, without heartbeats.
+ * Signaling with no server (docs/decisions/0010-room-signaling.md): the tabs of one browser profile
+ * meet on a BroadcastChannel per room. The first tab to join holds the room's host lock (Web Locks) and
+ * answers for the room with the authoritative state; later tabs send it requests and wait as pending
+ * guests. Locks also tell who is still there: each member holds its own lock, which the browser
+ * releases when the tab closes or crashes, so the host notices departures and guests notice the host
+ * going away, without heartbeats.
  */
 import {
   AUTO_ADMIT_MS,

@@ -1,8 +1,8 @@
 /**
- * The room's signaling vocabulary (SPEC section 7): every event name with its payload schema and,
- * where the spec gives one, its acknowledgement. Every payload is defined once, as a zod schema, and
- * its type comes from the schema; transports (BroadcastChannel in the browser, socket.io to the
- * signaling server) and the server itself parse what they receive with these schemas before use.
+ * The room's signaling vocabulary (docs/decisions/0010-room-signaling.md): every event name with its
+ * payload schema and, where it has one, its acknowledgement. Every payload is defined once, as a zod
+ * schema, and its type comes from the schema; transports (BroadcastChannel in the browser, socket.io to
+ * the signaling server) and the server itself parse what they receive with these schemas before use.
  */
 import { z } from '../../../shared/zod';
 import { MAX_ROOM_ID_LENGTH } from '../sanitize';

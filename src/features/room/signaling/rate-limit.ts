@@ -1,8 +1,8 @@
 /**
- * Per-user rate limits for creating and joining rooms (SPEC section 5; the spec leaves the numbers
- * open). A user is this browser profile: the attempt times live in localStorage, so reloading the
- * page does not reset them. The limits stop runaway loops and accidental hammering while never
- * getting in the way of someone who mistypes their name a few times:
+ * Per-user rate limits for creating and joining rooms; the numbers are ours. A user is this browser
+ * profile: the attempt times live in localStorage, so reloading the page does not reset them. The
+ * limits stop runaway loops and accidental hammering while never getting in the way of someone who
+ * mistypes their name a few times:
  *
  * - creating a room: 5 per 10 minutes;
  * - joining (any Join Room press): 10 per minute.

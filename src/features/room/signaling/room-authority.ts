@@ -17,7 +17,10 @@ import {
   type RoomRecordingMode,
 } from './protocol';
 
-/** A guest with no decision after this long is admitted (SPEC section 4), unless auto-admit is off. */
+/**
+ * A guest with no decision after this long is admitted, unless auto-admit is off
+ * (docs/decisions/0011-room-host-and-guests.md).
+ */
 export const AUTO_ADMIT_MS = 5000;
 /** Every participant sends to and receives from every other one (a mesh): more than this overloads most machines. */
 export const MAX_PARTICIPANTS = 8;
@@ -196,7 +199,8 @@ function reject(state: AuthorityState, by: string, guestId: string): Decision {
 
 function leave(state: AuthorityState, from: string, reason: 'left' | 'disconnected'): Decision {
   if (from === state.hostId) {
-    // The host leaving ends the room for everyone, waiting guests included (DECISIONS 17).
+    // The host leaving ends the room for everyone, waiting guests included
+    // (docs/decisions/0011-room-host-and-guests.md).
     const ended = { ...state, ended: true, recording: 'idle' as const, recordingStarted: null };
     const deliveries: Delivery[] = [deliver({ members: true, except: state.hostId }, 'room-ended', { reason: 'host-left' })];
     for (const guest of state.pending) deliveries.push(deliver(guest.id, 'room-ended', { reason: 'host-left' }));

@@ -1,8 +1,9 @@
 /**
- * Where a room's signaling goes (issue 15): a signaling server, so people on different computers meet,
- * or this browser's own BroadcastChannel, which connects its tabs only. The server is the one at
- * the build setting VITE_SIGNALING_URL, else the app's own origin (`npm run serve` serves both); a
- * per-browser override in localStorage replaces it without a rebuild, as `framecast-ice-servers` does.
+ * Where a room's signaling goes (docs/decisions/0010-room-signaling.md): a signaling server, so people
+ * on different computers meet, or this browser's own BroadcastChannel, which connects its tabs only.
+ * The server is the one at the build setting VITE_SIGNALING_URL, else the app's own origin
+ * (`npm run serve` serves both); a per-browser override in localStorage replaces it without a
+ * rebuild, as `framecast-ice-servers` does.
  */
 export const SIGNALING_URL_OVERRIDE_KEY = 'framecast-signaling-url';
 

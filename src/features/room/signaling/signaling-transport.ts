@@ -1,7 +1,7 @@
 /**
- * The signaling transport: how a participant reaches the room (SPEC section 7). Requests that
- * expect an acknowledgement resolve with it or fail after 10 s; anything sent while disconnected
- * waits in a queue and goes out, in order, once connected. Subclasses only move messages:
+ * The signaling transport: how a participant reaches the room (docs/decisions/0010-room-signaling.md).
+ * Requests that expect an acknowledgement resolve with it or fail after 10 s; anything sent while
+ * disconnected waits in a queue and goes out, in order, once connected. Subclasses only move messages:
  * LocalSignaling over BroadcastChannel. (The socket.io transport, SocketSignaling, leaves queues and
  * acknowledgements to socket.io.)
  */

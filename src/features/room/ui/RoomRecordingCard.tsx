@@ -21,7 +21,10 @@ interface RecordingCardProps {
   withoutMicrophone: boolean;
 }
 
-/** Recording controls by state (SPEC section 2), the recording's figures and its files. */
+/**
+ * Recording controls by state (docs/decisions/0013-room-recording.md), the recording's figures and its
+ * files.
+ */
 export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onStop, onDownload, withoutMicrophone }: RecordingCardProps) {
   const { recordingState, recordingStats: stats } = room;
   const controls = recordingControls(recordingState, stats !== null && files.length > 0);

@@ -1,4 +1,4 @@
-/** Texts of the Guest Approval dialog (SPEC section 2, Room). */
+/** Texts of the Guest Approval dialog. */
 
 /** The request time as a clock time ("14:03:07"), or "just now" when the time is missing or invalid. */
 export function requestTimeLabel(requestedAt: unknown, locale?: string): string {

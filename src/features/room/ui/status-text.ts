@@ -1,4 +1,4 @@
-/** The control bar's status line (SPEC section 2, Room): recording, paused, and who is sharing. */
+/** The control bar's status line: recording, paused, and who is sharing. */
 import type { RoomState } from '../room-state';
 
 export function participantCountText(count: number): string {

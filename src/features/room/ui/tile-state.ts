@@ -1,4 +1,4 @@
-/** What a participant tile shows (SPEC section 2, Room: the tile states). */
+/** What a participant tile shows: an error, connecting, loading, video off, or the playing video. */
 import type { PeerState } from '../room-state';
 
 export type TileState = 'error' | 'connecting' | 'loading' | 'video-off' | 'playing';

@@ -19,6 +19,7 @@ import {
   type RoomStopResult,
   type RoomTile,
 } from '../src/features/room/recording/room-recorder-api';
+import { measureCodecSpeed } from './lib/codec-choice';
 import { startFrameClock, type FrameClock } from './lib/frame-clock';
 import { LatestFrame } from './lib/latest-frame';
 import { RecordingEngine, type EngineOutput } from './lib/recording-engine';
@@ -66,6 +67,10 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
 
   setEvents(events: RecorderEvents): void {
     this.events = events;
+  }
+
+  measureCodecSpeed(): void {
+    measureCodecSpeed();
   }
 
   setFrameSink(sink: RoomFrameSink | null): void {

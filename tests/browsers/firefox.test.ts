@@ -2,15 +2,17 @@
  * Firefox as a user gets it (Debian's firefox-esr, driven over WebDriver BiDi): every route, real
  * recordings checked with ffprobe, a killed browser's recording recovered, offline, settings.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MIN_FPS } from '../../src/features/recording/adaptive-frame-rate';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_ROUTES } from '../e2e/support/routes';
-import { sleep, waitFor } from './support/browser-page';
+import { sleep, untilQuiet, waitFor, type BrowserPage } from './support/browser-page';
 import { startDesktop, type Desktop } from './support/display';
-import { launchFirefox, type FirefoxSession } from './support/firefox';
+import { asBrowserPage, launchFirefox, type FirefoxSession } from './support/firefox';
+import { joinRoom, recordRoom, untilTilePlays, useLocalSignaling } from './support/room';
+import { frameAt, meanColor } from '../e2e/support/media';
 import { startPreview, type Preview } from './support/preview';
 import { average, openStudio, pacing, probeFile, readNewestRecording, recordFor, recoverInterrupted, startRecording, stopRecording } from './support/studio';
 import { expectSettingsKept, expectWorksOffline, untilServiceWorkerControls } from './support/shared-checks';
@@ -26,12 +28,24 @@ beforeAll(async () => {
   firefox = await launchFirefox(desktop.env);
 });
 
+// Each test answers for the page errors of its own steps only.
+beforeEach(() => {
+  firefox.page.errors.splice(0);
+});
+
 afterAll(async () => {
   await firefox.browser.close().catch(() => undefined);
   await preview.stop();
   await desktop.stop();
   if (!process.env.KEEP_FILES) rmSync(workDir, { recursive: true, force: true });
 });
+
+/** The newest stored recording, saved as `name` in the work folder: its row and what ffprobe finds. */
+async function newestRecording(page: BrowserPage, name: string) {
+  const file = join(workDir, name);
+  const row = await readNewestRecording(page, file);
+  return { file, row, facts: probeFile(file) };
+}
 
 describe('Firefox', () => {
   test('every route loads and renders with no page error', async () => {
@@ -42,7 +56,7 @@ describe('Firefox', () => {
     for (const route of ALL_ROUTES) {
       await page.goto(`${preview.url}${route}`);
       await waitFor(page, `${route} to render`, () => document.querySelector('h1') !== null);
-      await sleep(300);
+      await untilQuiet(page);
     }
     expect(page.errors).toEqual([]);
   });
@@ -120,16 +134,56 @@ describe('Firefox', () => {
       const { page } = session;
       await page.goto(`${preview.url}/studio`);
       await recoverInterrupted(page);
-      const file = join(workDir, 'recovered.webm');
-      const row = await readNewestRecording(page, file);
+      const { row, facts } = await newestRecording(page, 'recovered.webm');
       expect(row.state).toBe('done');
-      const facts = probeFile(file);
       expect(facts.decodeErrors).toBe('');
       expect(facts.frames).toBeGreaterThan(0);
       expect(recordedSeconds - facts.duration).toBeLessThanOrEqual(1);
     } finally {
       await session.browser.close().catch(() => undefined);
       rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('two tabs meet in a room over WebRTC, and the host records both of them into one file', async () => {
+    const { browser } = firefox;
+    const roomId = `firefox-${String(Date.now())}`;
+    // Two fresh tabs: the studio tab of the tests before may still be finishing its last recording.
+    const hostRaw = await browser.newPage();
+    const guestRaw = await browser.newPage();
+    try {
+      const host = await asBrowserPage(hostRaw);
+      const guest = await asBrowserPage(guestRaw);
+      await useLocalSignaling(host, preview.url);
+      await joinRoom(host, (selector, text) => hostRaw.type(selector, text), preview.url, roomId, 'Hana');
+      await waitFor(host, "Hana's room", () => document.querySelector('h1')?.textContent === "Hana's room", 20_000);
+      await joinRoom(guest, (selector, text) => guestRaw.type(selector, text), preview.url, roomId, 'Gus');
+      await hostRaw.bringToFront();
+      // The host admits guests automatically after a few seconds; then each side plays the other.
+      await untilTilePlays(host, 'Gus');
+      await untilTilePlays(guest, 'Hana');
+      await recordRoom(host, 5);
+      const { file, row, facts } = await newestRecording(host, 'room-mixed.webm');
+      expect(row.state).toBe('done');
+      expect(facts.decodeErrors).toBe('');
+      expect(facts.duration).toBeGreaterThanOrEqual(4.5);
+      // Both tabs send and receive camera video over WebRTC on the same two cores as the recording,
+      // which a room across computers does not: the frame rate is left to the benchmark.
+      expect(facts.frames).toBeGreaterThan(0);
+      // Two tiles side by side, each holding a camera's picture rather than the dark tile of a
+      // participant with no video (#1f2430) or the black around the tiles.
+      const frame = await frameAt(file, facts.duration / 2);
+      for (const x of [200, 1160]) {
+        const [r, g, b] = meanColor(frame, x, 400, 560, 280);
+        const darkTile = Math.abs(r - 0x1f) + Math.abs(g - 0x24) + Math.abs(b - 0x30) < 24;
+        expect(darkTile, `tile at x=${String(x)} shows a picture (${String([r, g, b])})`).toBe(false);
+        expect(r + g + b, `tile at x=${String(x)} is not black`).toBeGreaterThan(60);
+      }
+      expect([...host.errors, ...guest.errors]).toEqual([]);
+    } finally {
+      await guestRaw.close();
+      await hostRaw.close();
+      await firefox.raw.bringToFront();
     }
   });
 

@@ -22,7 +22,7 @@ export {
 } from './media-acquisition';
 export { AudioMixer } from './audio-mixer';
 export { RecorderBridge } from './recorder-bridge';
-export { audioFeed, supportsWorkerPipeline, videoFeed } from './track-feed';
+export { audioFeed, hasTrackProcessors, supportsWorkerPipeline, videoFeed } from './track-feed';
 export { startRecordingOn, type ActiveRecording, type LiveFigures } from './active-recording';
 export { FallbackRecorder } from './fallback-recorder';
 export { CANNOT_RECORD, cannotRecordReason, recordingFormat } from './recording-support';

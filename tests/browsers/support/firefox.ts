@@ -31,12 +31,18 @@ export async function launchFirefox(env: NodeJS.ProcessEnv, userDataDir?: string
     extraPrefsFirefox: PREFS,
   });
   const raw = await browser.newPage();
+  const page = await asBrowserPage(raw);
+  return { browser, page, raw };
+}
+
+/** Speaks BrowserPage to one Firefox tab, collecting its uncaught errors from now on. */
+export async function asBrowserPage(raw: Page): Promise<BrowserPage> {
   await raw.setViewport({ width: 1600, height: 1000 });
   const errors: string[] = [];
   raw.on('pageerror', (error: unknown) => {
     errors.push(error instanceof Error ? error.message : String(error));
   });
-  const page: BrowserPage = {
+  return {
     errors,
     goto: async (url) => {
       await raw.goto(url, { waitUntil: 'load' });
@@ -46,5 +52,4 @@ export async function launchFirefox(env: NodeJS.ProcessEnv, userDataDir?: string
       await raw.locator(selector).click();
     },
   };
-  return { browser, page, raw };
 }

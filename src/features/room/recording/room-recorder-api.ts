@@ -85,6 +85,11 @@ export interface RoomFrameSink {
 
 export interface RoomRecorderWorkerApi {
   setEvents(events: RecorderEvents): void;
+  /**
+   * The page feeds this worker's frames itself (no track processors: Firefox), where VP9 may not
+   * keep up: the codec is then measured before the recording starts (workers/lib/codec-choice.ts).
+   */
+  measureCodecSpeed(): void;
   /** A transferred MediaStreamTrackProcessor readable of a participant's video, or null to clear it. */
   setVideoSource(sourceId: string, source: TrackSource<VideoFrame> | null): void;
   /** Fallback pipeline: a participant's frames pushed from the page where readables cannot be transferred. */

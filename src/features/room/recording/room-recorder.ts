@@ -6,7 +6,7 @@
  * ImageBitmaps, the worker only draws, and MediaRecorder records here (PageRecordedOutputs).
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
-import { audioFeed, pumpVideoFrames, supportsWorkerPipeline, videoFeed } from '../../recording';
+import { audioFeed, hasTrackProcessors, pumpVideoFrames, supportsWorkerPipeline, videoFeed } from '../../recording';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from './room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
@@ -42,6 +42,9 @@ export class RoomRecorder {
       // A worker that cannot load fails the start instead of leaving the host on Processing.
       await firstAnswer(recorder.worker, recorder.api.setEvents(proxy(events)), 'The room recorder could not start');
       if (!supportsWorkerPipeline()) await recorder.recordOnPage(events);
+      // Firefox's VP9 held a room recording to 5 fps at 1080p: where the page feeds the frames, the
+      // codec is measured as the studio's is (docs/browsers.md).
+      else if (!hasTrackProcessors()) await recorder.calls.fireAndForget(recorder.api.measureCodecSpeed());
     } catch (error) {
       recorder.dispose();
       throw error;

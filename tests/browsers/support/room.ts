@@ -23,7 +23,7 @@ export async function joinRoom(page: BrowserPage, type: (selector: string, text:
   await page.goto(`${baseUrl}/room/${roomId}`);
   const inputId = await waitFor(page, 'the join form', () => {
     const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim().startsWith('Your Name'));
-    return label?.htmlFor ?? null;
+    return label?.htmlFor ?? '';
   });
   // The form offers the name this browser used last: typed over, as a second person would.
   await page.run((id: string) => {

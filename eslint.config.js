@@ -2,43 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
-
-const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-/**
- * Feature boundaries: a feature uses another only through that feature's index.ts, and shared/
- * uses no feature at all. Relative specifiers change with a file's depth in its feature, so there
- * is one block per depth (a feature's own subfolders are reached with the same '../').
- */
-const featureBoundaries = [
-  ...FEATURES.flatMap((feature) =>
-    [0, 1, 2, 3].map((depth) => ({
-      files: [`src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              {
-                group: FEATURES.filter((other) => other !== feature).map((other) => `${'../'.repeat(depth + 1)}${other}/**`),
-                message: 'Use another feature only through its index.ts.',
-              },
-            ],
-          },
-        ],
-      },
-    })),
-  ),
-  {
-    files: ['src/shared/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/features'], message: 'shared/ is used by features, never the other way round.' }] }],
-    },
-  },
-];
+import boundaries from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['.scratch', '.gate', 'dist', 'dist-ssr', 'dist-server', 'node_modules', 'test-results', 'playwright-report', 'dev-dist'] },
@@ -47,7 +11,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.json', './workers/tsconfig.json', './tsconfig.node.json', './server/tsconfig.json'],
+        project: ['./tsconfig.json', './src/media/worker/tsconfig.json', './tsconfig.node.json', './server/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.browser },
@@ -73,7 +37,11 @@ export default tseslint.config(
     files: ['scripts/**', 'tests/e2e/**', 'server/**', 'tests/server/**', '*.config.ts', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
-  ...featureBoundaries,
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { boundaries },
+    rules: { 'boundaries/imports': 'error' },
+  },
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

@@ -5,7 +5,7 @@ import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import { RedisRoomStore } from './redis-room-store';
 import { MemoryRoomStore, type RoomStore } from './room-store';
-import type { ClientToServerEvents, ServerToClientEvents } from '../src/features/room/signaling/protocol';
+import type { ClientToServerEvents, ServerToClientEvents } from '../src/protocol';
 import { DEFAULT_ADDRESS_CAPS, type AddressCaps } from './connection-limits';
 import { createLog } from './log';
 import { MAX_MESSAGE_BYTES, SignalingNode, type Server as TypedServer, type SignalingOptions } from './signaling-server';

@@ -13,7 +13,7 @@ import {
   type AuthorityRequest,
   type AuthorityState,
   type Delivery,
-} from '../src/features/room/signaling/room-authority';
+} from '../src/protocol';
 
 /** The connection holding a place, and the node it is on (so a dead node's places can be found). */
 export interface Held {

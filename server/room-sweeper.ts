@@ -9,7 +9,7 @@
  * grace as a dropped connection. A failed step is logged and tried again on the next tick; a node whose
  * store is unreachable keeps running and reports itself unhealthy.
  */
-import type { AuthorityState, Delivery } from '../src/features/room/signaling/room-authority';
+import type { AuthorityState, Delivery } from '../src/protocol';
 import type { Log } from './log';
 import { applyRequests, departAfterGrace, departNode, dueRequests, type Grace } from './room-record';
 import type { RoomStore } from './room-store';

@@ -13,24 +13,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
-import { createAuthority, decide, type AuthorityRequest, type AuthorityState, type Delivery } from '../src/features/room/signaling/room-authority';
-import {
-  ROOM_ERRORS,
-  isOutgoingEvent,
-  parseOutgoing,
-  resumeAuthSchema,
-  type Ack,
-  type ClientToServerEvents,
-  type IncomingEvents,
-  type JoinRoomAck,
-  type OutgoingEvent,
-  type OutgoingEvents,
-  type ResumeAuth,
-  type ServerEvent,
-  type ServerToClientEvents,
-} from '../src/features/room/signaling/protocol';
-import { sanitizeName, sanitizeRoomName } from '../src/features/room/sanitize';
-import { toAuthorityRequest } from '../src/features/room/signaling/wire-requests';
+import { createAuthority, decide, type AuthorityRequest, type AuthorityState, type Delivery, ROOM_ERRORS, isOutgoingEvent, parseOutgoing, resumeAuthSchema, type Ack, type ClientToServerEvents, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, type OutgoingEvents, type ResumeAuth, type ServerEvent, type ServerToClientEvents, sanitizeName, sanitizeRoomName, toAuthorityRequest } from '../src/protocol';
 import { AddressLimits, ConnectionLimits, DEFAULT_ADDRESS_CAPS, type AddressCaps, type LimitKind } from './connection-limits';
 import { KeyedQueue } from './keyed-queue';
 import { createLog, type Log } from './log';

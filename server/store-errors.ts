@@ -2,7 +2,7 @@
  * The two ways a room store can fail a request without anything being wrong with the request. Each
  * has the message the client is shown; anything else that fails is a server fault, logged.
  */
-import { ROOM_ERRORS } from '../src/features/room/signaling/protocol';
+import { ROOM_ERRORS } from '../src/protocol';
 
 /** Redis cannot be reached (or did not answer in time): nothing was written; try again shortly. */
 export class StoreUnavailableError extends Error {

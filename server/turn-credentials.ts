@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { IceServerConfig } from '../src/features/room/signaling/protocol';
+import type { IceServerConfig } from '../src/protocol';
 
 export interface TurnConfig {
   urls: string[];

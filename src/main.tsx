@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { PRERENDER_ATTRIBUTE, prerenderedFor } from './app/prerender-marker';
 import { createAppRouter } from './app/router';
-import { watchInstallPrompt } from './features/pwa/install-prompt';
+import { watchInstallPrompt } from './features/pwa';
 
 async function boot(): Promise<void> {
   // The browser may offer installation before the app has rendered; keep the offer.

@@ -1,13 +1,13 @@
 import { ClientOnly, Outlet, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { focusIfLost } from '../shared/ui/focus-if-lost';
-import { mayHoldRecordings } from '../shared/storage/recordings-presence';
-import { PwaManager } from '../features/pwa/PwaManager';
-import { WebcamWindowHost } from '../features/webcam-window/WebcamWindowHost';
+import { mayHoldRecordings } from '../media';
+import { PwaManager } from '../features/pwa';
+import { WebcamWindowHost } from '../features/webcam-window';
 import { Footer } from './shell/Footer';
 import { Header } from './shell/Header';
 import { PageHead } from './PageHead';
-import { StorageUpdateNotice } from '../shared/ui/StorageUpdateNotice';
+import { StorageUpdateNotice } from './StorageUpdateNotice';
 import classes from './shell/Shell.module.css';
 
 // Lazy, and only where recordings may exist: first visits never load the storage code.

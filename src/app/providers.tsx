@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { settingsColorSchemeManager } from '../features/settings/settings-color-scheme';
+import { settingsColorSchemeManager } from '../features/settings';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = new QueryClient({

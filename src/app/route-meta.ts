@@ -1,8 +1,6 @@
 import type { JsonLd, PageMeta } from '../shared/metadata/page-meta';
 import { PRODUCT_NAME, SITE } from '../shared/site';
-import { AUDIENCES, COMPARISONS, GUIDES, type GuideEntry } from '../features/content/catalog';
-import { browserMinimums } from '../features/content/data/browsers';
-import { FAQ } from '../features/content/data/faq';
+import { AUDIENCES, COMPARISONS, GUIDES, type GuideEntry, browserMinimums, FAQ } from '../features/content';
 
 const webApplication: JsonLd = {
   '@type': 'WebApplication',

@@ -1,6 +1,6 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, type RouterHistory } from '@tanstack/react-router';
-import { AUDIENCES, COMPARISONS, GUIDES, type CatalogEntry } from '../features/content/catalog';
-import { parseStudioSearch } from '../features/studio/studio-search';
+import { AUDIENCES, COMPARISONS, GUIDES, type CatalogEntry } from '../features/content';
+import { parseStudioSearch } from '../features/studio';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';
 

@@ -1,4 +1,4 @@
-import { AboutPage } from '../features/content/pages/AboutPage';
+import { AboutPage } from '../features/content';
 
 export default function AboutRoute() {
   return <AboutPage />;

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { AudiencePage } from '../features/content/pages/AudiencePage';
+import { AudiencePage } from '../features/content';
 
 export default function AudienceRoute() {
   const { slug } = useParams({ from: '/for/$slug' });

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { ComparisonPage } from '../features/content/pages/ComparisonPage';
+import { ComparisonPage } from '../features/content';
 
 export default function ComparisonRoute() {
   const { slug } = useParams({ from: '/vs/$slug' });

@@ -1,4 +1,4 @@
-import { FeaturesPage } from '../features/content/pages/FeaturesPage';
+import { FeaturesPage } from '../features/content';
 
 export default function FeaturesRoute() {
   return <FeaturesPage />;

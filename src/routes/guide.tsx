@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { GuidePage } from '../features/content/pages/GuidePage';
+import { GuidePage } from '../features/content';
 
 export default function GuideRoute() {
   const { slug } = useParams({ from: '/how-to/$slug' });

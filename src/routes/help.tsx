@@ -1,4 +1,4 @@
-import { HelpPage } from '../features/content/pages/HelpPage';
+import { HelpPage } from '../features/content';
 
 export default function HelpRoute() {
   return <HelpPage />;

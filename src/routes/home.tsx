@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { HomePage } from '../features/content/pages/HomePage';
+import { HomePage } from '../features/content';
 
 // Loads with the Persistent Webcam dialog, not with the home page.
 const WebcamWindowLauncher = lazy(() => import('../features/webcam-window/WebcamWindowLauncher'));

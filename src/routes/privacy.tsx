@@ -1,4 +1,4 @@
-import { PrivacyPage } from '../features/content/pages/PrivacyPage';
+import { PrivacyPage } from '../features/content';
 
 export default function PrivacyRoute() {
   return <PrivacyPage />;

@@ -1,5 +1,5 @@
 import { ClientOnly, useParams } from '@tanstack/react-router';
-import { RoomPage } from '../features/room/ui/RoomPage';
+import { RoomPage } from '../features/room';
 import { PagePlaceholder } from '../shared/ui/PagePlaceholder';
 
 // One prerendered page serves every room id, and a room lives on this browser's devices and

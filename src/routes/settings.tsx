@@ -1,5 +1,5 @@
 import { ClientOnly } from '@tanstack/react-router';
-import { SettingsPage } from '../features/settings/SettingsPage';
+import { SettingsPage } from '../features/settings';
 import { PagePlaceholder } from '../shared/ui/PagePlaceholder';
 
 // Settings live in this browser's storage, so the page renders only in the browser.

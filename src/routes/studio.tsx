@@ -1,5 +1,5 @@
 import { ClientOnly } from '@tanstack/react-router';
-import { StudioPage } from '../features/studio/StudioPage';
+import { StudioPage } from '../features/studio';
 import { PagePlaceholder } from '../shared/ui/PagePlaceholder';
 
 // The studio reads this browser's settings and devices, so it renders only in the browser.

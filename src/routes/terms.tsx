@@ -1,4 +1,4 @@
-import { TermsPage } from '../features/content/pages/TermsPage';
+import { TermsPage } from '../features/content';
 
 export default function TermsRoute() {
   return <TermsPage />;

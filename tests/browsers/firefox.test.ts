@@ -3,7 +3,7 @@
  * recordings checked with ffprobe, a killed browser's recording recovered, offline, settings.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { MIN_FPS } from '../../src/features/recording/adaptive-frame-rate';
+import { MIN_FPS } from '../../src/media/contract/adaptive-frame-rate';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

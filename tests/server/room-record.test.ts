@@ -1,6 +1,6 @@
 /** The room record's pure rules: presence per connection, one token per place, deadlines. */
 import { describe, expect, it } from 'vitest';
-import { MAX_PARTICIPANTS, createAuthority, decide } from '../../src/features/room/signaling/room-authority';
+import { MAX_PARTICIPANTS, createAuthority, decide } from '../../src/protocol/room-authority';
 import { applyRequests, depart, departNode, dueRequests, hold, nextDeadline, placeOfToken, pruned, type RoomRecord } from '../../server/room-record';
 
 function room(): RoomRecord {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
+import { ROOM_ERRORS } from '../../src/protocol/protocol';
 import { buildServer, startNodeProcess, type NodeProcess } from './node-process';
 import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
 import { ask, next, record, settle, startHarness, type Harness, type HarnessOptions, type JoinAck } from './signaling-harness';

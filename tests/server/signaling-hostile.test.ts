@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { SERVER_ERRORS } from '../../server/signaling-server';
-import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
+import { ROOM_ERRORS } from '../../src/protocol/protocol';
 import { ask, next, record, settle, startHarness, type Harness, type JoinAck } from './signaling-harness';
 
 let harness: Harness;

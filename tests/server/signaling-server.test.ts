@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { SERVER_ERRORS } from '../../server/signaling-server';
-import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
+import { ROOM_ERRORS } from '../../src/protocol/protocol';
 import { ask, next, record, settle, startHarness, type Harness, type JoinAck } from './signaling-harness';
 
 let harness: Harness;

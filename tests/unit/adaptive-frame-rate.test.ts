@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextFrameRate } from '../../src/features/recording/adaptive-frame-rate';
+import { nextFrameRate } from '../../src/media/contract/adaptive-frame-rate';
 
 describe('nextFrameRate', () => {
   it('never goes below 15 fps, however costly frames get', () => {

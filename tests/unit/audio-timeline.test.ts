@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AudioTimeline } from '../../src/features/recording/audio-timeline';
+import { AudioTimeline } from '../../src/media/contract/audio-timeline';
 
 const BLOCK = 0.01;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkWriter, type ChunkStore } from '../../src/shared/storage/chunk-writer';
+import { ChunkWriter, type ChunkStore } from '../../src/media/storage/chunk-writer';
 
 class MemoryStore implements ChunkStore {
   readonly chunks = new Map<number, Uint8Array>();

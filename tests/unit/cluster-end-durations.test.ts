@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_FORMATS, BufferSource, BufferTarget, EncodedAudioPacketSource, EncodedPacket, EncodedPacketSink, EncodedVideoPacketSource, Input, Output, WebMOutputFormat } from 'mediabunny';
-import { keepClusterEndFrames } from '../../workers/lib/cluster-end-durations';
+import { keepClusterEndFrames } from '../../src/media/worker/cluster-end-durations';
 
 /** A WebM written like a recording: no DefaultDuration, a cluster a second, frames a little uneven. */
 async function recordingLikeWebm(frameTimes: number[]): Promise<ArrayBuffer> {

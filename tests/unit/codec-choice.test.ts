@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vp8ClearlyFaster, vp9KeepsUp } from '../../workers/lib/codec-choice';
+import { vp8ClearlyFaster, vp9KeepsUp } from '../../src/media/worker/codec-choice';
 
 // Times per 1080p frame measured in this project (docs/browsers.md).
 describe('codec choice from measured encoder times', () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { ConversionJob } from '../../workers/lib/conversion-job';
-import { listChunks, putChunk } from '../../src/shared/storage/recordings-db';
+import { ConversionJob } from '../../src/media/worker/conversion-job';
+import { listChunks, putChunk } from '../../src/media/storage/recordings-db';
 
 /** The base class's clean-up, driven directly: what an export that failed midway hands it. */
 class FailingJob extends ConversionJob {

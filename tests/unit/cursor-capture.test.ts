@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorConstraint, pointerRecordedAgainstWish } from '../../src/features/recording/cursor-capture';
+import { cursorConstraint, pointerRecordedAgainstWish } from '../../src/media/client/cursor-capture';
 
 describe('cursorConstraint', () => {
   it('asks for the pointer when Capture cursor is on, and for none when off', () => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { openDB, type IDBPDatabase } from 'idb';
 import { describe, expect, it } from 'vitest';
-import { DbConnection, OUTDATED_MESSAGE, type ConnectionStatus } from '../../src/shared/storage/db-connection';
+import { DbConnection, OUTDATED_MESSAGE, type ConnectionStatus } from '../../src/media/storage/db-connection';
 
 let dbCount = 0;
 

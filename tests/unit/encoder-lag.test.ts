@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EncoderLag } from '../../workers/lib/encoder-lag';
+import { EncoderLag } from '../../src/media/worker/encoder-lag';
 import { settled } from './support/settled';
 
 describe('EncoderLag', () => {

@@ -6,8 +6,8 @@ import {
   scaledSize,
   type LadderState,
   type SecondFigures,
-} from '../../src/features/recording/encoding-ladder';
-import { vpxCodecString } from '../../src/features/recording/vpx-codec-string';
+} from '../../src/media/contract/encoding-ladder';
+import { vpxCodecString } from '../../src/media/contract/vpx-codec-string';
 
 const calm: SecondFigures = { frames: 30, dropped: 0, drawCostMs: 4 };
 const behind: SecondFigures = { frames: 30, dropped: 19, drawCostMs: 4 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldFrameDuration } from '../../src/shared/mp4/final-frame';
+import { heldFrameDuration } from '../../src/media/container/mp4/final-frame';
 
 describe('heldFrameDuration', () => {
   it('leaves every frame but the last as it is', () => {

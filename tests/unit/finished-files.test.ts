@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FinishedFiles } from '../../src/features/room/recording/finished-files';
-import type { RecordingResult } from '../../src/features/room/recording/room-recorder-api';
+import { FinishedFiles } from '../../src/media/contract/finished-files';
+import type { RecordingResult } from '../../src/media/contract/room-recorder-api';
 
 const file = (recordingId: string, size = 100): RecordingResult => ({ recordingId, durationMs: 1000, size, mimeType: 'video/webm', videoCodec: 'vp9' });
 const ok = (result: RecordingResult): PromiseSettledResult<RecordingResult> => ({ status: 'fulfilled', value: result });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDeadline } from '../../workers/lib/frame-clock';
+import { nextDeadline } from '../../src/media/worker/frame-clock';
 
 /** Runs ticks that fire at the given times and returns the deadlines the clock set after each. */
 function deadlines(firedAt: number[], interval: number): number[] {

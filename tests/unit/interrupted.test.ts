@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { interruptedRecordings } from '../../src/features/library/interrupted';
-import { LIVE_WITHIN_MS } from '../../src/shared/storage/heartbeat';
-import type { RecordingRow } from '../../src/shared/storage/recordings-db';
+import { LIVE_WITHIN_MS } from '../../src/media/storage/heartbeat';
+import type { RecordingRow } from '../../src/media/storage/recordings-db';
 
 const row = (id: string, patch: Partial<RecordingRow>): RecordingRow => ({
   id,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatVideoSize, keepUpMessage } from '../../src/features/recording/keep-up-message';
+import { formatVideoSize, keepUpMessage } from '../../src/media/client/keep-up-message';
 
 const full = { width: 1920, height: 1080 };
 

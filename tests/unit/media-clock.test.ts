@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MediaClock } from '../../src/features/recording/media-clock';
+import { MediaClock } from '../../src/media/contract/media-clock';
 
 describe('MediaClock', () => {
   it('counts wall time from start', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mp4AudioNote, mp4Name, timeLeft } from '../../src/shared/mp4/export-naming';
+import { mp4AudioNote, mp4Name, timeLeft } from '../../src/media/container/mp4/export-naming';
 
 describe('MP4 export wording', () => {
   it('names the copy after the recording, within the library’s 120 characters', () => {

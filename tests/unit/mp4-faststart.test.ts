@@ -11,8 +11,8 @@ import {
   Output,
 } from 'mediabunny';
 import { describe, expect, it } from 'vitest';
-import { isFaststart, moveMoovToFront } from '../../src/shared/mp4/faststart';
-import type { ByteReader } from '../../src/shared/webm/webm-reader';
+import { isFaststart, moveMoovToFront } from '../../src/media/container/mp4/faststart';
+import type { ByteReader } from '../../src/media/container/webm/webm-reader';
 import { readerOf, watchedOutput } from './support/watched-output';
 
 const MiB = 1024 * 1024;

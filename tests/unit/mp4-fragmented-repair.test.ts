@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { BufferSource, BufferTarget, EncodedPacket, EncodedPacketSink, EncodedVideoPacketSource, Input, MP4, Mp4OutputFormat, Output } from 'mediabunny';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { planFragmentedMp4Repair } from '../../src/shared/mp4/fragmented-repair';
-import { getRecording, putChunk, putRecording, readRecordingFile, type RecordingRow } from '../../src/shared/storage/recordings-db';
-import { repairRecording } from '../../src/shared/storage/repair-recording';
-import { NothingToRecoverError } from '../../src/shared/webm/repair-plan';
+import { planFragmentedMp4Repair } from '../../src/media/container/mp4/fragmented-repair';
+import { getRecording, putChunk, putRecording, readRecordingFile, type RecordingRow } from '../../src/media/storage/recordings-db';
+import { repairRecording } from '../../src/media/storage/repair-recording';
+import { NothingToRecoverError } from '../../src/media/container/webm/repair-plan';
 
 const FPS = 30;
 const SECONDS = 4;

@@ -11,7 +11,7 @@ import {
   type OverlayShape,
   type OverlaySize,
   type Rect,
-} from '../../src/features/recording/overlay-geometry';
+} from '../../src/media/contract/overlay-geometry';
 
 const CANVAS_1080 = { width: 1920, height: 1080 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PictureClock } from '../../workers/lib/picture-clock';
+import { PictureClock } from '../../src/media/worker/picture-clock';
 import { settled } from './support/settled';
 
 describe('PictureClock', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeAddresses } from '../../scripts/vite/pwa';
 import { acceptUpdate, updatePromptView } from '../../src/features/pwa/update-prompt-state';
-import { isRecordingActive, setRecordingActive, subscribeRecordingActivity } from '../../src/shared/recording-activity';
-import { ACTIVITY_LOCK_PREFIX, otherTabRecords } from '../../src/shared/recording-activity-tabs';
+import { isRecordingActive, setRecordingActive, subscribeRecordingActivity } from '../../src/media/client/recording-activity';
+import { ACTIVITY_LOCK_PREFIX, otherTabRecords } from '../../src/media/client/recording-activity-tabs';
 
 describe('the update prompt', () => {
   it('stays hidden until a new version waits, and after Later', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containerOf, pickMimeType } from '../../src/features/recording/recorder-mime';
+import { containerOf, pickMimeType } from '../../src/media/client/recorder-mime';
 
 describe('the MediaRecorder type the fallback records with', () => {
   it('prefers WebM, VP9 first', () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ActiveRecording, LiveFigures, RecordingResult } from '../../src/features/recording';
+import type { ActiveRecording, LiveFigures, RecordingResult } from '../../src/media';
 import { RecordingRun, type RecordingRunDeps } from '../../src/features/studio/recording-run';
 import { IDLE_STATS } from '../../src/features/studio/studio-types';
 

@@ -23,8 +23,8 @@ import {
   readRewrite,
   rewriteKey,
   type RecordingRow,
-} from '../../src/shared/storage/recordings-db';
-import { repairRecording } from '../../src/shared/storage/repair-recording';
+} from '../../src/media/storage/recordings-db';
+import { repairRecording } from '../../src/media/storage/repair-recording';
 import { joinChunks, recordSyntheticWebm } from './support/webm-fixture';
 
 let next = 0;

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { ALL_FORMATS, BlobSource, EncodedPacketSink, Input } from 'mediabunny';
 import { describe, expect, it } from 'vitest';
-import { bookReserve, getRecording, openRecordingsDb, putChunk, putRecording, readRecordingFile, rewriteKey, type RecordingRow } from '../../src/shared/storage/recordings-db';
-import { repairRecording } from '../../src/shared/storage/repair-recording';
-import { NotEnoughSpaceError, rewriteSpace } from '../../src/shared/storage/rewrite-space';
-import { ID } from '../../src/shared/webm/ebml';
+import { bookReserve, getRecording, openRecordingsDb, putChunk, putRecording, readRecordingFile, rewriteKey, type RecordingRow } from '../../src/media/storage/recordings-db';
+import { repairRecording } from '../../src/media/storage/repair-recording';
+import { NotEnoughSpaceError, rewriteSpace } from '../../src/media/storage/rewrite-space';
+import { ID } from '../../src/media/container/webm/ebml';
 import { joinChunks, recordSyntheticWebm } from './support/webm-fixture';
 
 const MB = 1024 * 1024;

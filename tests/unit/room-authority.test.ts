@@ -9,8 +9,8 @@ import {
   nextAutoAdmitAt,
   type AuthorityRequest,
   type AuthorityState,
-} from '../../src/features/room/signaling/room-authority';
-import { ROOM_ERRORS } from '../../src/features/room/signaling/protocol';
+} from '../../src/protocol/room-authority';
+import { ROOM_ERRORS } from '../../src/protocol/protocol';
 
 const HOST = 'host1';
 const fresh = () => createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitInside, gridShape, roomLayout, TILE_GAP, type TileRect } from '../../src/features/room/recording/room-layout';
+import { fitInside, gridShape, roomLayout, TILE_GAP, type TileRect } from '../../src/media/contract/room-layout';
 
 const CANVAS = { width: 1920, height: 1080 };
 const inside = (r: TileRect) => r.x >= 0 && r.y >= 0 && r.x + r.width <= CANVAS.width && r.y + r.height <= CANVAS.height;

@@ -8,8 +8,8 @@ import {
   sanitizeName,
   sanitizeRoomId,
   sanitizeRoomName,
-} from '../../src/features/room/sanitize';
-import { ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, takeAttempt } from '../../src/features/room/signaling/rate-limit';
+} from '../../src/protocol/sanitize';
+import { ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, takeAttempt } from '../../src/protocol/rate-limit';
 
 describe('sanitizing names and room ids', () => {
   it('trims, collapses whitespace and removes control and invisible characters', () => {

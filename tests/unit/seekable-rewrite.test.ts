@@ -1,8 +1,8 @@
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type EncodedPacket, type InputTrack } from 'mediabunny';
 import { describe, expect, it } from 'vitest';
-import { ID } from '../../src/shared/webm/ebml';
-import { NothingToRecoverError } from '../../src/shared/webm/repair-plan';
-import { rewriteSeekable } from '../../src/shared/webm/seekable-rewrite';
+import { ID } from '../../src/media/container/webm/ebml';
+import { NothingToRecoverError } from '../../src/media/container/webm/repair-plan';
+import { rewriteSeekable } from '../../src/media/container/webm/seekable-rewrite';
 import { joinChunks, recordSyntheticWebm } from './support/webm-fixture';
 import { readerOf, watchedOutput } from './support/watched-output';
 

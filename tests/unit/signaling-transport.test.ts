@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACK_TIMEOUT_MS, SignalingClient } from '../../src/features/room/signaling/signaling-transport';
-import type { OutgoingEvent } from '../../src/features/room/signaling/protocol';
+import type { OutgoingEvent } from '../../src/protocol/protocol';
 import { acceptsEvent, answersRequest, MAX_FRAME_CHARS, parseWireFrame, type WireFrame } from '../../src/features/room/signaling/local-wire';
 
 /** A transport whose wire is an array: enough to test queueing, acknowledgements and timeouts. */
@@ -135,7 +135,7 @@ describe('BroadcastChannel frames', () => {
 
 describe('requests off the wire', () => {
   it('become typed authority requests, or nothing when their payload is unusable', async () => {
-    const { toAuthorityRequest } = await import('../../src/features/room/signaling/wire-requests');
+    const { toAuthorityRequest } = await import('../../src/protocol/wire-requests');
     expect(toAuthorityRequest('g', 'approve-guest', { guestId: 'x' })).toMatchObject({ type: 'approve', by: 'g', guestId: 'x' });
     expect(toAuthorityRequest('g', 'join-room', { participantName: 'Ada' })).toMatchObject({ type: 'join', from: 'g', name: 'Ada' });
     expect(toAuthorityRequest('g', 'start-recording', { mode: 'mixed' })).toMatchObject({ type: 'start-recording', mode: 'mixed' });

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { putChunk } from '../../src/shared/storage/recordings-db';
-import { openStoredFile } from '../../src/shared/storage/stored-file-reader';
+import { putChunk } from '../../src/media/storage/recordings-db';
+import { openStoredFile } from '../../src/media/storage/stored-file-reader';
 
 /** Stores `file` under `id` as chunks of the given lengths; returns the bytes stored. */
 async function storeInChunks(id: string, lengths: number[], skip: number[] = []): Promise<Uint8Array> {

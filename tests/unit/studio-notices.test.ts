@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AcquisitionError } from '../../src/features/recording';
+import { AcquisitionError } from '../../src/media';
 import { acquisitionNotice, engineFailureNotice, storageLowNotice } from '../../src/features/studio/studio-notices';
 
 describe('studio notices', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptSeconds, thumbnailTimes, trimmedName, validTrimRange } from '../../src/shared/mp4/trim-range';
+import { keptSeconds, thumbnailTimes, trimmedName, validTrimRange } from '../../src/media/container/mp4/trim-range';
 
 describe('the trim range', () => {
   it('keeps a range inside the recording and clamps an end a hair past it', () => {

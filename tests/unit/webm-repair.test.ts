@@ -1,8 +1,8 @@
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input } from 'mediabunny';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { editChunk, planChunkEdits, type FileEdit } from '../../src/shared/storage/file-edit';
-import { ID, readElementHeader, readUint, readVint } from '../../src/shared/webm/ebml';
-import { NothingToRecoverError, planWebmRepair, type InPlaceRepair } from '../../src/shared/webm/repair-plan';
+import { editChunk, planChunkEdits, type FileEdit } from '../../src/media/storage/file-edit';
+import { ID, readElementHeader, readUint, readVint } from '../../src/media/container/webm/ebml';
+import { NothingToRecoverError, planWebmRepair, type InPlaceRepair } from '../../src/media/container/webm/repair-plan';
 import { joinChunks, recordSyntheticWebm, type RecordedFile } from './support/webm-fixture';
 
 const reader = (file: Uint8Array) => (offset: number, length: number) => Promise.resolve(file.slice(offset, offset + length));

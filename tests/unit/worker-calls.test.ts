@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { WorkerCalls, WorkerEndedError } from '../../src/shared/worker-start';
+import { WorkerCalls, WorkerEndedError } from '../../src/media/client/worker-start';
 
 const never = <T>() => new Promise<T>(() => undefined);
 

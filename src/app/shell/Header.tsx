@@ -2,7 +2,7 @@ import { Box, Burger, Button, Drawer, Group, Stack, Text, UnstyledButton } from 
 import { useDisclosure } from '@mantine/hooks';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { IconVideo } from '@tabler/icons-react';
-import { InstallButton } from '../../features/pwa/InstallButton';
+import { InstallButton } from '../../features/pwa';
 import { PRODUCT_NAME } from '../../shared/site';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { HEADER_LINKS, isActiveLink } from './nav-links';

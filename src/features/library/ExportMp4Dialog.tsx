@@ -1,10 +1,8 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
-import { mp4AudioNote, timeLeft, type Mp4AudioCodec } from '../../shared/mp4/export-naming';
-import { getRecording, type RecordingRow } from '../../shared/storage/recordings-db';
+import { mp4AudioNote, timeLeft, type Mp4AudioCodec, getRecording, type RecordingRow, MediaJob } from '../../media';
 import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
-import { MediaJob } from './media-job';
 import { useRefreshRecordings } from './recordings-query';
 import { downloadRecording } from './save-recording';
 

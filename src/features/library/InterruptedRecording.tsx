@@ -3,9 +3,8 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
-import type { RecordingRow } from '../../shared/storage/recordings-db';
-import type { RepairResult } from '../../shared/storage/repair-recording';
-import { STORED_MODE_LABELS } from '../../shared/recording-modes';
+import type { RecordingRow, RepairResult } from '../../media';
+import { STORED_MODE_LABELS } from '../../media';
 import { useRefreshRecordings } from './recordings-query';
 import { saveRecordingFile } from './save-recording';
 
@@ -21,7 +20,7 @@ export function InterruptedRecording({ row, onRecovered }: { row: RecordingRow; 
   const recover = useMutation({
     mutationFn: async () => {
       // The repair code is loaded only when someone actually recovers something.
-      const { repairRecording } = await import('../../shared/storage/repair-recording');
+      const { repairRecording } = await import('../../media/storage/repair-recording');
       return repairRecording(row.id, setProgress);
     },
     onSuccess: async (result) => {
@@ -34,7 +33,7 @@ export function InterruptedRecording({ row, onRecovered }: { row: RecordingRow; 
   });
   const discard = useMutation({
     mutationFn: async () => {
-      const { deleteRecording } = await import('../../shared/storage/recordings-db');
+      const { deleteRecording } = await import('../../media/storage/recordings-db');
       await deleteRecording(row.id);
     },
     onSuccess: refresh,

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { RecordingRow } from '../../shared/storage/recordings-db';
+import type { RecordingRow } from '../../media';
 
 /** How an export or trim ended: the saved item, a cancel the user asked for, or what went wrong. */
 export type JobOutcomeState = { kind: 'done'; row: RecordingRow } | { kind: 'cancelled'; message: string } | { kind: 'failed'; message: string };

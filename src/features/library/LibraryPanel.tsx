@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { deleteRecording, patchRecording } from '../../shared/storage/recordings-db';
+import { deleteRecording, patchRecording } from '../../media';
 import { RecordingItem } from './RecordingItem';
 import { recordingsQuery, useRecordingsSync, useRefreshRecordings } from './recordings-query';
 import { StorageMeter } from './StorageMeter';

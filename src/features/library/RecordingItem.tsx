@@ -2,8 +2,8 @@ import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip
 import { IconCut, IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
-import { STORED_MODE_LABELS } from '../../shared/recording-modes';
-import type { RecordingRow } from '../../shared/storage/recordings-db';
+import { STORED_MODE_LABELS } from '../../media';
+import type { RecordingRow } from '../../media';
 import { ExportMp4Dialog } from './ExportMp4Dialog';
 import { TrimDialog } from './TrimDialog';
 import { downloadRecording } from './save-recording';

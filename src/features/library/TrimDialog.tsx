@@ -1,10 +1,8 @@
 import { Alert, Button, Group, Modal, NumberInput, Progress, RangeSlider, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../shared/format';
-import { keptSeconds, validTrimRange } from '../../shared/mp4/trim-range';
-import { getRecording, type RecordingRow } from '../../shared/storage/recordings-db';
+import { keptSeconds, validTrimRange, getRecording, type RecordingRow, MediaJob } from '../../media';
 import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
-import { MediaJob } from './media-job';
 import { useRecordingUrl } from './useRecordingUrl';
 import { useRefreshRecordings } from './recordings-query';
 import { downloadRecording } from './save-recording';

@@ -1,11 +1,11 @@
 /**
  * Which stored recordings were interrupted. Pure: the rows come from IndexedDB, and which ones are
  * still being recorded comes from the Web Locks their tabs hold; where the browser has no Web
- * Locks, from each row's heartbeat (shared/storage/heartbeat).
+ * Locks, from each row's heartbeat (media/storage/heartbeat).
  */
-import type { RecordingRow } from '../../shared/storage/recordings-db';
+import type { RecordingRow } from '../../media';
 
-import { LIVE_WITHIN_MS } from '../../shared/storage/heartbeat';
+import { LIVE_WITHIN_MS } from '../../media';
 
 export interface InterruptedRecordings {
   /** Never finished, no tab recording them, and bytes stored: offer Recover or Discard, newest first. */

@@ -1,10 +1,7 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { deleteRecording, listRecordings, sweepStorage } from '../../shared/storage/recordings-db';
+import { deleteRecording, listRecordings, sweepStorage, heldRecordingIds, unlessRowlessWritesRun, announceRecordingsChanged, listenForRecordingsChanges } from '../../media';
 import { locksAvailable } from '../../shared/web-locks';
-import { heldRecordingIds } from '../../shared/storage/recording-locks';
-import { unlessRowlessWritesRun } from '../../shared/storage/rowless-writes-lock';
-import { announceRecordingsChanged, listenForRecordingsChanges } from '../../shared/storage/recordings-channel';
 import { interruptedRecordings } from './interrupted';
 
 export const RECORDINGS_KEY = ['recordings'] as const;

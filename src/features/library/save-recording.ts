@@ -1,9 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { downloadBlob } from '../../shared/download';
 import { recordingFileName } from '../../shared/format';
-import { defaultRecordingName, isStudioMode } from '../../shared/recording-modes';
+import { defaultRecordingName, isStudioMode, readRecordingFile, type RecordingRow } from '../../media';
 import { errorIdentity } from '../../shared/error-identity';
-import { readRecordingFile, type RecordingRow } from '../../shared/storage/recordings-db';
 
 /**
  * A studio recording with its default name downloads as recording-{mode}-{time};

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorIdentity } from '../../shared/error-identity';
-import { readRecordingFile } from '../../shared/storage/recordings-db';
+import { readRecordingFile } from '../../media';
 
 export interface RecordingUrl {
   url: string | null;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { thumbnailTimes } from '../../shared/mp4/trim-range';
+import { thumbnailTimes } from '../../media';
 import { drawAt, hiddenVideo } from './video-stills';
 
 const WIDTH = 160;

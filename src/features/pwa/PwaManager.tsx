@@ -2,7 +2,7 @@ import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { isRecordingActive, subscribeRecordingActivity } from '../../shared/recording-activity';
+import { isRecordingActive, subscribeRecordingActivity } from '../../media';
 import { startServiceWorker, type ServiceWorkerHandle } from './service-worker';
 import { acceptUpdate, updatePromptView, type UpdatePhase } from './update-prompt-state';
 

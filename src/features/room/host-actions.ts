@@ -3,7 +3,7 @@
  * guests, remove participants, change the recording mode and auto-admit. A non-host pressing these gets
  * a Permission Denied notice, or silence for the quieter actions; the host's tab checks again.
  */
-import { ROOM_ERRORS, type RoomRecordingMode } from './signaling/protocol';
+import { ROOM_ERRORS, type RoomRecordingMode } from '../../protocol';
 import type { RoomNotice } from './room-notice';
 import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
 import type { RoomStore } from './room-store';

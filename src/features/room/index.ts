@@ -1,2 +1,4 @@
 /** The room feature's public face for other features. */
-export { newRoomId } from './sanitize';
+export { newRoomId } from '../../protocol';
+
+export { RoomPage } from './ui/RoomPage';

@@ -4,10 +4,10 @@
  */
 import type { PeerMessage } from './peers/data-messages';
 import type { LocalTracks } from './peers/peer-link';
-import { ROOM_ERRORS } from './signaling/protocol';
+import { ROOM_ERRORS } from '../../protocol';
 import type { RoomMedia } from './room-media';
 import type { RoomNotice } from './room-notice';
-import type { ParticipantMedia } from './recording/room-recorder';
+import type { ParticipantMedia } from '../../media';
 import type { RoomStore } from './room-store';
 
 /** The peers as the controls reach them: every participant admitted so far (none while waiting). */

@@ -4,14 +4,13 @@
  * recording's files). It holds no React; the room page subscribes to its store and calls its methods.
  */
 import type { Settings } from '../settings';
-import { ROOM_ERRORS, type RoomRecordingMode } from './signaling/protocol';
+import { ROOM_ERRORS, type RoomRecordingMode, sanitizeName } from '../../protocol';
 import { copyInviteLink, downloadRoomFiles } from './recording/room-files';
 import type { RoomNotice } from './room-notice';
 import { RoomSession, type SessionEnd } from './room-session';
 import type { RoomState } from './room-state';
 import { RoomStore, type RoomSnapshot } from './room-store';
 import { takeRoomAttempt } from './room-storage';
-import { sanitizeName } from './sanitize';
 import type { SignalingMode } from './signaling/signaling-target';
 import type { SignalingTransport } from './signaling/signaling-transport';
 

@@ -3,7 +3,7 @@
  * room state or show a notice are handled here; the rest go to the session. The session that
  * subscribed unsubscribes when it ends, so a room the user left changes nothing.
  */
-import type { IncomingEvents, ParticipantInfo, PeerSignal } from './signaling/protocol';
+import type { IncomingEvents, ParticipantInfo, PeerSignal } from '../../protocol';
 import type { RoomNotice } from './room-notice';
 import { announcedRecordingState } from './recording/room-recording-machine';
 import type { RoomStore } from './room-store';

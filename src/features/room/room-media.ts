@@ -3,8 +3,8 @@
  * (1280×720 with audio), and the screen while sharing (ideal 1920×1080 at 30 fps, at most 3840×2160 at
  * 60). The outgoing video is the screen while sharing, the camera otherwise.
  */
-import { ACCESS_DENIED, type DeviceKind } from '../recording';
-import { ROOM_ERRORS } from './signaling/protocol';
+import { ACCESS_DENIED, type DeviceKind } from '../../media';
+import { ROOM_ERRORS } from '../../protocol';
 
 export interface MediaProblem {
   device: DeviceKind;

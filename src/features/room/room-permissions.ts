@@ -3,7 +3,7 @@
  * (docs/decisions/0011-room-host-and-guests.md): a "Permission Denied" notice for recording start/stop
  * and guest decisions, silence for the rest.
  */
-import { ROOM_ERRORS } from './signaling/protocol';
+import { ROOM_ERRORS } from '../../protocol';
 
 export type HostAction = 'start-recording' | 'stop-recording' | 'approve-guest' | 'reject-guest' | 'pause-recording' | 'resume-recording' | 'kick' | 'change-mode' | 'auto-admit';
 

@@ -8,12 +8,12 @@
 import type { Settings } from '../settings';
 import { HostActions } from './host-actions';
 import { LocalMediaControls } from './local-media-controls';
-import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo } from './signaling/protocol';
+import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo } from '../../protocol';
 import { listenToRoom } from './room-events';
 import { RoomMedia } from './room-media';
 import type { RoomFile, RoomNotice } from './room-notice';
 import { RoomPeers } from './peers/room-peers';
-import type { ParticipantMedia } from './recording/room-recorder';
+import type { ParticipantMedia } from '../../media';
 import { RoomRecordingController } from './recording/room-recording-controller';
 import type { RoomState } from './room-state';
 import type { RoomStore } from './room-store';

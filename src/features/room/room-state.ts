@@ -3,7 +3,7 @@
  * they live beside it, keyed by participant id.
  */
 import { worstQuality } from './peers/connection-quality';
-import type { ConnectionQuality, ParticipantInfo, PendingGuest, RoomRecordingMode } from './signaling/protocol';
+import type { ConnectionQuality, ParticipantInfo, PendingGuest, RoomRecordingMode } from '../../protocol';
 
 export type PeerState = 'new' | 'connecting' | 'connected' | 'reconnecting' | 'failed';
 export type RoomPhase = 'idle' | 'joining' | 'waiting' | 'joined';

@@ -3,7 +3,7 @@
  * and join attempts for the rate limits. Storage can be unavailable (private modes, disabled
  * storage): then nothing is remembered and nothing breaks.
  */
-import { takeAttempt, ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, type RateDecision } from './signaling/rate-limit';
+import { takeAttempt, ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, type RateDecision } from '../../protocol';
 import { parseStoredRoom, STORED_ROOM_KEY, type StoredRoom } from './stored-room';
 
 export const ROOM_ATTEMPTS_KEY = 'framecast-room-attempts';

@@ -2,7 +2,7 @@
  * The room this browser is in, kept in localStorage so a reloaded page can offer the same name again;
  * cleared when the user leaves.
  */
-import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
+import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from '../../protocol';
 import { parseJsonRecord } from '../../shared/json-record';
 
 export const STORED_ROOM_KEY = 'framecast-current-room';

@@ -2,3 +2,7 @@
 export { audioBitrateKbps, type Settings } from './settings-schema';
 export { getSettingsSnapshot, subscribeSettings } from './settings-store';
 export { useSettings } from './useSettings';
+
+export { SettingsPage } from './SettingsPage';
+export { settingsColorSchemeManager } from './settings-color-scheme';
+export { themeBootScript } from './theme-preference';

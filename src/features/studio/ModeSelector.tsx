@@ -1,10 +1,9 @@
 import { Alert, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { titleCase } from '../../shared/format';
-import { MODE_LABELS } from '../../shared/recording-modes';
+import { MODE_LABELS } from '../../media';
 import { OVERLAY_POSITIONS, OVERLAY_SHAPES, OVERLAY_SIZES } from '../../shared/webcam-overlay';
-import type { OverlayLayout } from '../recording';
-import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { OverlayLayout, RecordingMode } from '../../media';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: titleCase(value) }));
 

@@ -1,6 +1,6 @@
 import { Badge, Group } from '@mantine/core';
 import type { RefObject } from 'react';
-import { MODE_LABELS } from '../../shared/recording-modes';
+import { MODE_LABELS } from '../../media';
 import type { StudioSnapshot } from './studio-controller';
 import classes from './Studio.module.css';
 

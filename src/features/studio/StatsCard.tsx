@@ -1,10 +1,9 @@
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { formatVideoSize, keepUpMessage, recordingFormat } from '../recording';
+import { formatVideoSize, keepUpMessage, recordingFormat, MODE_LABELS } from '../../media';
 import { type StudioController } from './studio-controller';
 import { formatDuration, formatFileSize } from '../../shared/format';
-import { MODE_LABELS } from '../../shared/recording-modes';
 import { useSyncExternalStore } from 'react';
-import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { RecordingMode } from '../../media';
 
 const neverChanges = () => () => undefined;
 

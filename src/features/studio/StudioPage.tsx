@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { LiveAnnouncer } from '../../shared/ui/LiveAnnouncer';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { LibraryPanel } from '../library';
-import { cannotRecordReason, modeNeedsWebcam } from '../recording';
+import { cannotRecordReason, modeNeedsWebcam } from '../../media';
 import { AutoStartNotice } from './AutoStartNotice';
 import { CameraWaitsNotice } from './CameraWaitsNotice';
 import { ControlBar } from './ControlBar';

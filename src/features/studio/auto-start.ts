@@ -3,7 +3,7 @@
  * starts without a press of Start, once per visit to the studio. The microphone is not awaited:
  * Start connects it itself and needs no click to do so.
  */
-import { modeNeedsScreen, modeNeedsWebcam } from '../recording';
+import { modeNeedsScreen, modeNeedsWebcam } from '../../media';
 import { type StudioSnapshot } from './studio-controller';
 
 export type AutoStartView = Pick<StudioSnapshot, 'mode' | 'recordingState' | 'acquiring' | 'hasScreen' | 'hasWebcam'>;

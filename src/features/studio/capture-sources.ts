@@ -5,7 +5,7 @@
  * let go at once, so no caller has to ask whether the studio is still there.
  */
 import type { Settings } from '../settings';
-import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { RecordingMode } from '../../media';
 import {
   applyVideoConstraints,
   AudioMixer,
@@ -18,7 +18,7 @@ import {
   webcamVideoConstraints,
   type DeviceKind,
   type Size,
-} from '../recording';
+} from '../../media';
 import { liveSettingsChange, type LiveSettingsChange } from './live-settings';
 import type { RecordingState } from './session-machine';
 

@@ -3,9 +3,7 @@
  * tells other tabs it is being recorded, the recorder's session and the timer polling its figures.
  * The controller holds one while a recording exists; disposing it lets all of that go, once.
  */
-import { type ActiveRecording, type LiveFigures, type RecordingResult } from '../recording';
-import { holdRecordingLock } from '../../shared/storage/recording-locks';
-import { deleteRecording } from '../../shared/storage/recordings-db';
+import { type ActiveRecording, type LiveFigures, type RecordingResult, holdRecordingLock, deleteRecording } from '../../media';
 
 const STATS_INTERVAL_MS = 500;
 
@@ -24,7 +22,7 @@ const BROWSER_DEPS: RecordingRunDeps = {
   deleteRecording,
   repairRecording: async (id) => {
     // Loaded on a failure only: the repair pulls in the WebM reader.
-    const { repairRecording } = await import('../../shared/storage/repair-recording');
+    const { repairRecording } = await import('../../media/storage/repair-recording');
     return repairRecording(id);
   },
   newId: () => crypto.randomUUID(),

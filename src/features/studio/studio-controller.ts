@@ -4,25 +4,9 @@
  * Start until its file is kept. It holds no React; the studio page subscribes to its snapshots.
  */
 import { errorIdentity } from '../../shared/error-identity';
-import { setRecordingActive } from '../../shared/recording-activity';
+import { setRecordingActive, defaultRecordingName, readRecordingFile, type RecordingMode, AcquisitionError, canvasSizeForQuality, cannotRecordReason, modeNeedsScreen, modeNeedsWebcam, modePhrase, RecorderBridge, screenIgnoresCursorSetting, startRecordingOn, type DeviceKind, type LiveFigures, type OverlayLayout, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../media';
 import { audioBitrateKbps } from '../settings';
 import { formatFileSize, recordingFileName } from '../../shared/format';
-import { defaultRecordingName } from '../../shared/recording-modes';
-import { readRecordingFile, type RecordingMode } from '../../shared/storage/recordings-db';
-import {
-  AcquisitionError,
-  canvasSizeForQuality,
-  cannotRecordReason,
-  modeNeedsScreen,
-  modeNeedsWebcam,
-  modePhrase,
-  RecorderBridge,
-  screenIgnoresCursorSetting,
-  startRecordingOn,
-  type DeviceKind,
-  type LiveFigures,
-  type OverlayLayout,
-} from '../recording';
 import { CaptureSources, type CaptureEvents } from './capture-sources';
 import { MicLevelMonitor } from './mic-level-monitor';
 import { RecordingRun } from './recording-run';
@@ -30,7 +14,6 @@ import { storageBudget } from './storage-budget';
 import { acquisitionNotice, CURSOR_RECORDED_NOTICE, engineFailureNotice, failureNotice, storageLowNotice } from './studio-notices';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
 import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
-import { askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../shared/storage/persistent-storage';
 
 export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
 

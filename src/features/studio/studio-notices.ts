@@ -3,7 +3,7 @@
  * the wording of each case is tested without a browser.
  */
 import { formatDuration, formatFileSize } from '../../shared/format';
-import { AcquisitionError, ACCESS_DENIED } from '../recording';
+import { AcquisitionError, ACCESS_DENIED } from '../../media';
 import type { Notice } from './studio-types';
 
 export const failureNotice = (message: string): Notice => ({ title: 'Recording Failed', message, tone: 'error' });

@@ -1,4 +1,4 @@
-import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { RecordingMode } from '../../media';
 
 /** What `/studio?mode=…` may ask for: links such as Home's Quick Start preselect a recording mode. */
 export interface StudioSearch {

@@ -1,7 +1,6 @@
 /** What the studio controller shows its page: the snapshot, the live figures, notices and finished files. */
 import type { Settings } from '../settings';
-import type { RecordingMode } from '../../shared/storage/recordings-db';
-import type { LiveFigures, OverlayLayout } from '../recording';
+import type { RecordingMode, LiveFigures, OverlayLayout } from '../../media';
 import type { RecordingState } from './session-machine';
 
 export interface Notice {

@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { StudioController, type Notice, type StudioSnapshot } from './studio-controller';
 import { getSettingsSnapshot, subscribeSettings } from '../settings';
 import { downloadBlob } from '../../shared/download';
-import { announceRecordingsChanged } from '../../shared/storage/recordings-channel';
+import { announceRecordingsChanged } from '../../media';
 
 const TONE_COLORS: Record<Notice['tone'], string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
 

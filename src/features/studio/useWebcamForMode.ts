@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { modeNeedsWebcam } from '../recording';
+import { modeNeedsWebcam } from '../../media';
 import { type StudioController } from './studio-controller';
-import type { RecordingMode } from '../../shared/storage/recordings-db';
+import type { RecordingMode } from '../../media';
 
 /**
  * The webcam modes bring the camera up on their own, when the studio opens in one and when one is

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconMinus, IconPictureInPictureOff, IconPictureInPictureOn, IconWindowMaximize, IconX } from '@tabler/icons-react';
 import { useId, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { ACCESS_DENIED } from '../../shared/media-access';
+import { ACCESS_DENIED } from '../../media';
 import { usePipWindow } from './usePipWindow';
 import { useWebcamStream } from './useWebcamStream';
 import { returnFocusToPage, useWindowFocus } from './useWindowFocus';

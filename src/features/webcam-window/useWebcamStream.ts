@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState, useSyncExternalStore } from 'react';
-import { stopStream } from '../../shared/media-stream';
+import { stopStream } from '../../media';
 import { describeCaptureFailure, errorName, type CaptureDevice } from './capture-failure';
 import { isTrackConnected } from './track-status';
 

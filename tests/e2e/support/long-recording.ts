@@ -20,7 +20,7 @@ import {
   type EncodedPacket,
   type StreamTargetChunk,
 } from 'mediabunny';
-import { ID, readElementHeader } from '../../../src/shared/webm/ebml';
+import { ID, readElementHeader } from '../../../src/media/container/webm/ebml';
 
 const SOURCE = path.resolve('tests/fixtures/generated/recording-source.webm');
 

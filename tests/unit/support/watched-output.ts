@@ -2,7 +2,7 @@
  * A streaming rewrite's output through the recorder's own ChunkWriter into memory, noting the most
  * output ever held unpersisted (what the rewrite keeps in memory) and every read's length.
  */
-import { ChunkWriter } from '../../../src/shared/storage/chunk-writer';
+import { ChunkWriter } from '../../../src/media/storage/chunk-writer';
 import { MemoryChunks, joinChunks } from './webm-fixture';
 
 export function watchedOutput() {

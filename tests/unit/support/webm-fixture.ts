@@ -4,7 +4,7 @@
  * any moment leaves exactly the bytes a crashed tab would have left in IndexedDB.
  */
 import { EncodedAudioPacketSource, EncodedPacket, EncodedVideoPacketSource, Output, StreamTarget, WebMOutputFormat, type StreamTargetChunk } from 'mediabunny';
-import { ChunkWriter, type ChunkStore } from '../../../src/shared/storage/chunk-writer';
+import { ChunkWriter, type ChunkStore } from '../../../src/media/storage/chunk-writer';
 
 export class MemoryChunks implements ChunkStore {
   readonly chunks = new Map<number, Uint8Array>();

@@ -3,7 +3,7 @@
  * the settings (docs/decisions/0001-only-verifiable-claims.md): no ratings, user counts or
  * testimonials.
  */
-import type { RecordingMode } from '../../../shared/storage/recordings-db';
+import type { RecordingMode } from '../../../media';
 import type { ContentIconName } from '../components/content-icons';
 import type { IconPoint } from '../content-types';
 import { browserMinimums } from './browsers';

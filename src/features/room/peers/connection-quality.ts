@@ -2,7 +2,7 @@
  * Connection statistics per peer and the quality rule (docs/decisions/0012-room-peer-connections.md),
  * computed from plain stats records so the rule is testable without a browser.
  */
-import type { ConnectionQuality } from '../signaling/protocol';
+import type { ConnectionQuality } from '../../../protocol';
 
 export interface ConnectionStats {
   bytesReceived: number;

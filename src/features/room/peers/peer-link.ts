@@ -5,7 +5,7 @@
  * connection is reported once through `onBroken`; the mesh decides whether to reconnect.
  */
 import { parsePeerMessage, type PeerMessage } from './data-messages';
-import { ROOM_ERRORS, type PeerSignal, type RTCIceCandidateInitLike } from '../signaling/protocol';
+import { ROOM_ERRORS, type PeerSignal, type RTCIceCandidateInitLike } from '../../../protocol';
 import { CONNECTION_TIMEOUT_MS } from './reconnect-policy';
 import type { StatsRecord } from './connection-quality';
 

@@ -6,7 +6,7 @@
 import { connectionQuality, statsSince, totalsFromReport, type ConnectionStats, type StatsTotals } from './connection-quality';
 import type { PeerMessage } from './data-messages';
 import { PeerLink, type LocalTracks } from './peer-link';
-import { ROOM_ERRORS, type ConnectionQuality, type PeerSignal } from '../signaling/protocol';
+import { ROOM_ERRORS, type ConnectionQuality, type PeerSignal } from '../../../protocol';
 import { CONNECTION_TIMEOUT_MS, reconnectDelay, STATS_INTERVAL_MS } from './reconnect-policy';
 import type { PeerState } from '../room-state';
 

@@ -6,7 +6,7 @@
 import type { PeerMessage } from './data-messages';
 import type { LocalTracks } from './peer-link';
 import { PeerMesh } from './peer-mesh';
-import type { PeerSignal } from '../signaling/protocol';
+import type { PeerSignal } from '../../../protocol';
 import type { RoomNotice } from '../room-notice';
 import type { RoomStore } from '../room-store';
 

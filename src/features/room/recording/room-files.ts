@@ -1,6 +1,6 @@
 /** Saving a room recording's files, and sharing the room's link. */
 import { formatFileSize } from '../../../shared/format';
-import { readRecordingFile } from '../../../shared/storage/recordings-db';
+import { readRecordingFile } from '../../../media';
 import type { RoomFile, RoomNotice } from '../room-notice';
 
 /** Saves every file from IndexedDB, where the recording was written as it happened. */

@@ -3,18 +3,15 @@
  * worker, keeps it in step with who is in the room, tells the room through signaling, and hands
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
-import { setRecordingActive } from '../../../shared/recording-activity';
+import { setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../../media';
 import { audioBitrateKbps, type Settings } from '../../settings';
-import { keepUpMessage, type RecordingResult } from '../../recording';
-import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../signaling/protocol';
+import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../../../protocol';
 import { mixedTiles, type PlanParticipant } from './room-recording-plan';
 import { RoomRecordingOutputs } from './room-recording-outputs';
 import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRecordingStats, unfinishedFilesMessage } from './room-recording-format';
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
-import { RoomRecorder, type ParticipantMedia } from './room-recorder';
 import type { RoomAction, RoomState } from '../room-state';
 import type { RoomFile, RoomNotice } from '../room-notice';
-import { askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../../shared/storage/persistent-storage';
 
 const STATS_INTERVAL_MS = 1000;
 /** How long a host waits for the room's recording-stopped after the room accepted the stop. */

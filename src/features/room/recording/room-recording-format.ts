@@ -1,5 +1,5 @@
 /** How room recordings are named and their figures shown (docs/decisions/0013-room-recording.md). */
-import type { RoomRecordingMode } from '../signaling/protocol';
+import type { RoomRecordingMode } from '../../../protocol';
 import type { RoomFile } from '../room-notice';
 import type { RoomRecordingStats } from '../room-state';
 

@@ -4,9 +4,9 @@
  * library in any tab never offers to recover or discard a live file; a crash releases the locks
  * and the files become recoverable), and named for download when they are finished.
  */
-import { holdRecordingLock } from '../../../shared/storage/recording-locks';
-import type { RoomRecordingMode } from '../signaling/protocol';
-import type { RoomOutputSpec } from './room-recorder-api';
+import { holdRecordingLock } from '../../../media';
+import type { RoomRecordingMode } from '../../../protocol';
+import type { RoomOutputSpec } from '../../../media';
 import { participantOutput, recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
 
 export class RoomRecordingOutputs {

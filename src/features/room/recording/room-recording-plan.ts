@@ -5,8 +5,8 @@
  * (docs/decisions/0005-quality-follows-settings.md).
  */
 import { mixedFileName, participantFileName } from './room-recording-format';
-import type { RoomOutputSpec } from './room-recorder-api';
-import type { RoomRecordingMode } from '../signaling/protocol';
+import type { RoomOutputSpec } from '../../../media';
+import type { RoomRecordingMode } from '../../../protocol';
 
 export const MIXED_SIZE = { width: 1920, height: 1080 } as const;
 /** A participant's own file: their camera is sent at most at 1280×720, a screen is scaled to fit. */

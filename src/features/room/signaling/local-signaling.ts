@@ -6,28 +6,10 @@
  * releases when the tab closes or crashes, so the host notices departures and guests notice the host
  * going away, without heartbeats.
  */
-import {
-  AUTO_ADMIT_MS,
-  createAuthority,
-  decide,
-  dueForAutoAdmit,
-  nextAutoAdmitAt,
-  type AuthorityState,
-  type Decision,
-  type Delivery,
-} from './room-authority';
+import { AUTO_ADMIT_MS, createAuthority, decide, dueForAutoAdmit, nextAutoAdmitAt, type AuthorityState, type Decision, type Delivery, ROOM_ERRORS, type Ack, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, sanitizeName, sanitizeRoomId, sanitizeRoomName, toAuthorityRequest } from '../../../protocol';
 import { acceptsEvent, answersRequest, hostLockName, memberLockName, parseWireFrame, roomChannelName, type ChannelReader, type WireFrame } from './local-wire';
-import {
-  ROOM_ERRORS,
-  type Ack,
-  type IncomingEvents,
-  type JoinRoomAck,
-  type OutgoingEvent,
-} from './protocol';
-import { sanitizeName, sanitizeRoomId, sanitizeRoomName } from '../sanitize';
 import { SignalingClient } from './signaling-transport';
 import { holdLock, LockWatches, type Release } from '../../../shared/web-locks';
-import { toAuthorityRequest } from './wire-requests';
 
 export interface LocalSignalingOptions {
   selfId: string;

@@ -11,7 +11,7 @@ import {
   parseOutgoing,
   type IncomingEvent,
   type OutgoingEvent,
-} from './protocol';
+} from '../../../protocol';
 import { isRecord } from '../../../shared/json-record';
 
 export type WireFrame =

@@ -5,7 +5,7 @@
 import { ICE_SERVERS_OVERRIDE_KEY, resolveIceServers } from '../peers/ice-config';
 import { LocalSignaling } from './local-signaling';
 import type { RoomConnection } from '../room-controller';
-import { newParticipantId } from '../sanitize';
+import { newParticipantId } from '../../../protocol';
 import { resolveSignalingTarget, SIGNALING_URL_OVERRIDE_KEY } from './signaling-target';
 import { probeSignalingServer } from './signaling-probe';
 import { CONNECT_TIMEOUT_MS, SocketSignaling } from './socket-signaling';

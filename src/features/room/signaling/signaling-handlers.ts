@@ -1,5 +1,5 @@
 /** The listeners a signaling transport calls for each incoming event (shared by every transport). */
-import type { IncomingEvent, IncomingEvents } from './protocol';
+import type { IncomingEvent, IncomingEvents } from '../../../protocol';
 
 export type Handler<E extends IncomingEvent> = (payload: IncomingEvents[E]) => void;
 

@@ -12,7 +12,7 @@ import {
   type OutgoingAcks,
   type OutgoingEvent,
   type OutgoingEvents,
-} from './protocol';
+} from '../../../protocol';
 import { SignalingHandlers, type Handler } from './signaling-handlers';
 
 export type { Handler };

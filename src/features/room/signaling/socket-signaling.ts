@@ -20,7 +20,7 @@ import {
   type ServerToClientEvents,
   type OutgoingEvent,
   type OutgoingEvents,
-} from './protocol';
+} from '../../../protocol';
 import { SignalingHandlers, type Handler } from './signaling-handlers';
 import { ACK_TIMEOUT_MS, type SignalingTransport } from './signaling-transport';
 

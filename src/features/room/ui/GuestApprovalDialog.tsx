@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { PendingGuest } from '../signaling/protocol';
+import type { PendingGuest } from '../../../protocol';
 import { focusIsLost } from '../../../shared/ui/focus-if-lost';
 import { emptyRequestsText, pendingSummary, requestTimeLabel } from './guest-requests';
 import { GUEST_DIALOG_NOTICE } from '../room-permissions';

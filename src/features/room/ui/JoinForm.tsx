@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { MAX_NAME_LENGTH } from '../sanitize';
+import { MAX_NAME_LENGTH } from '../../../protocol';
 import type { RoomPhase } from '../room-state';
 
 interface JoinFormProps {

@@ -1,5 +1,5 @@
 import { Card, Radio, Stack, Switch, Text, Title } from '@mantine/core';
-import { ROOM_RECORDING_MODES, type RoomRecordingMode } from '../signaling/protocol';
+import { ROOM_RECORDING_MODES, type RoomRecordingMode } from '../../../protocol';
 import { RECORDING_MODE_DESCRIPTIONS, RECORDING_MODE_LABELS } from '../recording/room-recording-format';
 import type { RoomState } from '../room-state';
 

@@ -6,7 +6,7 @@ import { JoinForm } from './JoinForm';
 import { RoomView } from './RoomView';
 import { SignalingModeNotice } from './SignalingModeNotice';
 import { loadStoredRoom } from '../room-storage';
-import { isValidRoomId } from '../sanitize';
+import { isValidRoomId } from '../../../protocol';
 import { useRoomController } from './useRoomController';
 import { useRoomAnnouncements } from './useRoomAnnouncements';
 import { LiveAnnouncer } from '../../../shared/ui/LiveAnnouncer';

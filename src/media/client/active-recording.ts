@@ -1,0 +1,71 @@
+/** One running recording, whichever pipeline makes it: the worker's encoders or MediaRecorder. */
+import { FallbackRecorder } from './fallback-recorder';
+import type { Size } from '../contract/overlay-geometry';
+import type { RecordingResult, StartOptions } from '../contract/recorder-api';
+import type { RecorderBridge } from './recorder-bridge';
+
+export interface LiveFigures {
+  durationMs: number;
+  bytes: number;
+  /** Frames recorded in the last second. */
+  fps: number;
+  /** The frame rate the recording runs at now. */
+  targetFps: number;
+  /** The size of the picture being recorded now. */
+  videoSize: Size;
+  /** The size chosen in Settings for this recording. */
+  chosenSize: Size;
+  /** Below the chosen frame rate or size, to keep up with the machine. */
+  steppedDown: boolean;
+}
+
+export interface ActiveRecording {
+  pause(): void;
+  resume(): void;
+  stop(): Promise<RecordingResult>;
+  /** Stops capturing after a failure without finalizing; resolves once what was captured is stored. */
+  abort(): Promise<void>;
+  figures(): Promise<LiveFigures | null>;
+}
+
+export async function startRecordingOn(
+  bridge: RecorderBridge,
+  audio: MediaStreamTrack | null,
+  options: StartOptions,
+  onError: (error: unknown) => void,
+): Promise<ActiveRecording> {
+  if (bridge.pipeline === 'worker') {
+    await bridge.start(options);
+    return {
+      pause: () => void bridge.pause(),
+      resume: () => void bridge.resume(),
+      stop: () => bridge.stop(),
+      abort: () => Promise.resolve(), // the worker stores what it has before it reports a failure
+      figures: async () => {
+        const stats = await bridge.stats();
+        return stats.state === 'recording' || stats.state === 'paused' ? stats : null;
+      },
+    };
+  }
+  const recorder = await FallbackRecorder.start(bridge.captureStream(options.frameRate), audio, options, onError);
+  return {
+    pause: () => {
+      recorder.pause();
+    },
+    resume: () => {
+      recorder.resume();
+    },
+    stop: () => recorder.stop(),
+    abort: () => recorder.abort(),
+    figures: () =>
+      Promise.resolve({
+        durationMs: recorder.durationMs,
+        bytes: recorder.bytes,
+        fps: Math.min(options.frameRate, bridge.shownFps()),
+        targetFps: options.frameRate,
+        videoSize: options.size,
+        chosenSize: options.size,
+        steppedDown: false,
+      }),
+  };
+}

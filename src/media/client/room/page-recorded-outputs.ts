@@ -1,0 +1,145 @@
+/**
+ * The room's fallback pipeline, for browsers without track processors or WebCodecs (Firefox,
+ * Safari): the room recorder worker draws each output's picture, and here each picture is shown on
+ * a canvas that MediaRecorder records with that output's sound, every chunk going to IndexedDB as
+ * it arrives (FallbackRecorder, as the studio's fallback does).
+ */
+import { errorIdentity } from '../../../shared/error-identity';
+import { FallbackRecorder } from '../fallback-recorder';
+import { MediaClock } from '../../contract/media-clock';
+import { patchRecording } from '../../storage/recordings-db';
+import { FinishedFiles } from '../../contract/finished-files';
+import { startOptionsFor, type RecordingResult, type RoomOutputSpec, type RoomRecorderState, type RoomStopResult } from '../../contract/room-recorder-api';
+
+interface PageOutput {
+  renderer: ImageBitmapRenderingContext;
+  recorder: FallbackRecorder;
+}
+
+export interface PageOutputsDeps {
+  /** Has the worker start (or stop) drawing an output's picture. */
+  draw(spec: RoomOutputSpec): Promise<void>;
+  undraw(outputId: string): Promise<void>;
+  /** The sound recorded with an output: the room's mix, or one participant. */
+  audioFor(outputId: string): MediaStreamTrack;
+  onError(message: string, name: string): void;
+}
+
+export class PageRecordedOutputs {
+  private readonly outputs = new Map<string, PageOutput>();
+  private readonly files = new FinishedFiles();
+  private current: RoomRecorderState = 'idle';
+  private readonly clock = new MediaClock();
+
+  constructor(private readonly deps: PageOutputsDeps) {}
+
+  get state(): RoomRecorderState {
+    return this.current;
+  }
+
+  /** Shows a picture the worker drew for an output; pictures for no output are let go. */
+  show(outputId: string, frame: ImageBitmap): void {
+    const output = this.outputs.get(outputId);
+    if (output) output.renderer.transferFromImageBitmap(frame);
+    else frame.close();
+  }
+
+  async start(specs: readonly RoomOutputSpec[]): Promise<void> {
+    if (this.current !== 'idle') throw new Error('Recording already in progress');
+    if (specs.length === 0) throw new Error('No stream available for recording');
+    this.files.reset();
+    try {
+      for (const spec of specs) await this.open(spec);
+    } catch (error) {
+      await this.abortAll('Recording failed due to an error');
+      throw error;
+    }
+    this.clock.start(performance.now());
+    this.current = 'recording';
+  }
+
+  async add(spec: RoomOutputSpec): Promise<void> {
+    if ((this.current !== 'recording' && this.current !== 'paused') || this.outputs.has(spec.outputId)) return;
+    await this.open(spec);
+    if (this.current === 'paused') this.outputs.get(spec.outputId)?.recorder.pause();
+  }
+
+  async end(outputId: string): Promise<RecordingResult | null> {
+    const output = this.outputs.get(outputId);
+    if (!output || (this.current !== 'recording' && this.current !== 'paused')) return null;
+    this.outputs.delete(outputId);
+    void this.deps.undraw(outputId).catch(() => undefined);
+    return this.files.finishEarly(() => output.recorder.stop());
+  }
+
+  pause(): void {
+    if (this.current !== 'recording') return;
+    this.clock.pause(performance.now());
+    this.current = 'paused';
+    for (const output of this.outputs.values()) output.recorder.pause();
+  }
+
+  resume(): void {
+    if (this.current !== 'paused') return;
+    this.clock.resume(performance.now());
+    this.current = 'recording';
+    for (const output of this.outputs.values()) output.recorder.resume();
+  }
+
+  async stop(): Promise<RoomStopResult> {
+    if (this.current !== 'recording' && this.current !== 'paused') throw new Error('No recording in progress');
+    this.current = 'finalizing';
+    const outputs = [...this.outputs.entries()];
+    this.outputs.clear();
+    try {
+      // Every file is finished on its own: one that fails (kept for recovery) never costs the others theirs.
+      const settled = await Promise.allSettled(outputs.map(([, o]) => o.recorder.stop()));
+      for (const [outputId] of outputs) void this.deps.undraw(outputId).catch(() => undefined);
+      return this.files.atStop(settled);
+    } finally {
+      this.current = 'idle';
+    }
+  }
+
+  figures(): { durationMs: number; bytes: number } {
+    let bytes = this.files.bytes;
+    for (const output of this.outputs.values()) bytes += output.recorder.bytes;
+    return { durationMs: this.current === 'idle' ? 0 : this.clock.activeMs(performance.now()), bytes };
+  }
+
+  /** Stops every MediaRecorder without finishing; what each stored stays for recovery. */
+  async abortAll(reason: string): Promise<void> {
+    const outputs = [...this.outputs.entries()];
+    this.outputs.clear();
+    this.current = 'idle';
+    await Promise.all(
+      outputs.map(async ([outputId, output]) => {
+        await output.recorder.abort().catch(() => undefined);
+        await patchRecording(output.recorder.recordingId, { error: reason }).catch(() => undefined);
+        await this.deps.undraw(outputId).catch(() => undefined);
+      }),
+    );
+  }
+
+  private async open(spec: RoomOutputSpec): Promise<void> {
+    const canvas = document.createElement('canvas');
+    canvas.width = spec.size.width;
+    canvas.height = spec.size.height;
+    const renderer = canvas.getContext('bitmaprenderer');
+    if (!renderer) throw new Error('This browser cannot record rooms');
+    await this.deps.draw(spec);
+    const recorder = await FallbackRecorder.start(canvas.captureStream(spec.frameRate), this.deps.audioFor(spec.outputId), startOptionsFor(spec), (error) => {
+      void this.fail(error);
+    });
+    this.outputs.set(spec.outputId, { renderer, recorder });
+  }
+
+  private async fail(error: unknown): Promise<void> {
+    if (this.current !== 'recording' && this.current !== 'paused') return;
+    const { name, message } = errorIdentity(error);
+    this.files.reset();
+    // Store what can be stored first: the page ends this recording as soon as it hears of the failure.
+    await this.abortAll('Recording failed due to an error');
+    this.deps.onError(message, name);
+  }
+}

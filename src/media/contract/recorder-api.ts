@@ -1,0 +1,77 @@
+/**
+ * The typed contract between the page and the recorder worker (src/media/worker/recorder.worker.ts),
+ * shared by both sides so comlink calls are checked at compile time.
+ */
+import type { TrackSource } from './track-source-contract';
+import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
+import type { RecordingMode } from '../storage/recordings-db';
+import type { EngineState, RecorderEvents, RecordingResult, StartOptions } from './recorder-contract';
+
+export type VideoSourceKind = 'screen' | 'webcam';
+
+export interface OverlayLayout {
+  shape: OverlayShape;
+  size: OverlaySize;
+  position: OverlayPosition;
+}
+
+export interface CompositeLayout {
+  mode: RecordingMode;
+  overlay: OverlayLayout;
+}
+
+
+export interface RecorderStats {
+  state: EngineState;
+  /** Active media time recorded, paused time excluded. */
+  durationMs: number;
+  /** Bytes of the file written so far. */
+  bytes: number;
+  /** Frames recorded in the last second (while idle: frames drawn for the preview). */
+  fps: number;
+  /** The adaptive loop's current target. */
+  targetFps: number;
+  /** The size of the picture being drawn and encoded now. */
+  videoSize: Size;
+  /** The size chosen for this recording (Settings). */
+  chosenSize: Size;
+  /** True while the recording runs below its chosen frame rate or size to keep up (EncodingLadder). */
+  steppedDown: boolean;
+  framesEncoded: number;
+  /** Frames not recorded because the encoder was behind. */
+  framesDropped: number;
+  /** Frames waiting in the video encoder now (bounded by MAX_ENCODER_BACKLOG). */
+  videoBacklog: number;
+  /** Audio blocks waiting for the audio encoder now. */
+  audioBacklog: number;
+  /** Source pictures (screen + webcam) converted for drawing since the worker started. */
+  sourceConversions: number;
+}
+
+export type { EngineState, RecorderEvents, RecordingResult, StartOptions };
+
+/** Fallback path: receives each composite frame so the page can record it with MediaRecorder. */
+export interface FrameSink {
+  onFrame(frame: ImageBitmap): void;
+}
+
+export interface RecorderWorkerApi {
+  attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void;
+  setEvents(events: RecorderEvents): void;
+  setFrameSink(sink: FrameSink | null): void;
+  setSize(size: Size): void;
+  setLayout(layout: CompositeLayout): void;
+  /** The worker pipeline: choose the codec ahead of Start, measuring encoder speed when asked (frames fed by the page). */
+  prepareEncoder(measureSpeed: boolean): void;
+  /** A track feed (a track processor's readable or a port the page feeds), or null to clear the source. */
+  setVideoSource(kind: VideoSourceKind, source: TrackSource<VideoFrame> | null): void;
+  /** Fallback path: frames pushed from the page where readables cannot be transferred. */
+  pushVideoFrame(kind: VideoSourceKind, frame: ImageBitmap): void;
+  setAudioSource(source: TrackSource<AudioData> | null): void;
+  start(options: StartOptions): Promise<{ videoCodec: string }>;
+  pause(): void;
+  resume(): void;
+  stop(): Promise<RecordingResult>;
+  stats(): RecorderStats;
+  dispose(): void;
+}

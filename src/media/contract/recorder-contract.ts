@@ -1,0 +1,40 @@
+/**
+ * What every recorder worker (the studio's and the room's) reports back to its page. It lives in
+ * shared/ because worker code imports it too, and workers must not pull in either feature's
+ * page-side modules.
+ */
+import type { StoredRecordingMode } from '../storage/recordings-db';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface RecordingResult {
+  recordingId: string;
+  durationMs: number;
+  size: number;
+  mimeType: string;
+  videoCodec: string;
+}
+
+export interface RecorderEvents {
+  /** A failure the worker could not recover from; whatever was stored is kept. */
+  onError(message: string, name: string): void;
+}
+
+/** One file to record: its row in the library and how it is encoded. */
+export interface StartOptions {
+  recordingId: string;
+  name: string;
+  /** Stored with the recording's row; room recordings use their own kinds. */
+  mode: StoredRecordingMode;
+  size: Size;
+  /** Bits per second. */
+  videoBitrate: number;
+  audioBitrate: number;
+  frameRate: number;
+  createdAt: number;
+}
+
+export type EngineState = 'idle' | 'recording' | 'paused' | 'finalizing';

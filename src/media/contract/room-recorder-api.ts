@@ -1,0 +1,117 @@
+/**
+ * The typed contract between the room page and the room recorder worker
+ * (src/media/worker/room-recorder.worker.ts), shared by both sides so comlink calls are checked.
+ */
+import type { TrackSource } from './track-source-contract';
+import type { RecorderEvents, RecordingResult, Size, StartOptions } from './recorder-contract';
+import type { RoomRecordingKind } from '../storage/recordings-db';
+
+export interface RoomTile {
+  /** The participant whose video fills the tile. */
+  sourceId: string;
+  /** Drawn on the tile in the mixed recording: "You" for the host, the name for others. */
+  label: string;
+}
+
+/** One file being recorded: the mixed picture, or one participant. */
+export interface RoomOutputSpec {
+  /** "mixed", or the participant id of a separate or local-only file. */
+  outputId: string;
+  recordingId: string;
+  /** The stored recording's name in the library. */
+  name: string;
+  kind: RoomRecordingKind;
+  size: { width: number; height: number };
+  /** Bits per second. */
+  videoBitrate: number;
+  audioBitrate: number;
+  frameRate: number;
+  createdAt: number;
+  tiles: RoomTile[];
+  /** Draw name labels (the mixed picture). */
+  labels: boolean;
+}
+
+export type RoomRecorderState = 'idle' | 'recording' | 'paused' | 'finalizing';
+
+export interface RoomRecorderStats {
+  state: RoomRecorderState;
+  /** Active media time, paused time excluded. */
+  durationMs: number;
+  /** Bytes of every file written so far. */
+  bytes: number;
+  /** Pictures recorded in the last second (per output). */
+  fps: number;
+  /** The frame rate the recording runs at now (lower than chosen while the machine cannot keep up). */
+  targetFps: number;
+  /** The size of the first file's picture now (null when no file is being written). */
+  videoSize: Size | null;
+  /** The size chosen for the first file (null when no file is being written). */
+  chosenSize: Size | null;
+  /** True while the recording runs below its chosen frame rate or size to keep up (EncodingLadder). */
+  steppedDown: boolean;
+  /** The longest encoder queue among the files, in frames. */
+  videoBacklog: number;
+  /** Frames not recorded because an encoder was behind, over every file being written. */
+  framesDropped: number;
+}
+
+/** What a stop produced: the finished files, and how many could not be finished (kept for recovery). */
+export interface RoomStopResult {
+  results: RecordingResult[];
+  failed: number;
+}
+
+export type { RecorderEvents, RecordingResult };
+
+/** The stored row and encoding of one output's file, whichever pipeline records it. */
+export function startOptionsFor(spec: RoomOutputSpec): StartOptions {
+  return {
+    recordingId: spec.recordingId,
+    name: spec.name,
+    mode: spec.kind,
+    size: spec.size,
+    videoBitrate: spec.videoBitrate,
+    audioBitrate: spec.audioBitrate,
+    frameRate: spec.frameRate,
+    createdAt: spec.createdAt,
+  };
+}
+
+/** Fallback pipeline: receives each output's pictures so the page can record them with MediaRecorder. */
+export interface RoomFrameSink {
+  onFrame(outputId: string, frame: ImageBitmap): void;
+}
+
+export interface RoomRecorderWorkerApi {
+  setEvents(events: RecorderEvents): void;
+  /**
+   * The page feeds this worker's frames itself (no track processors: Firefox), where VP9 may not
+   * keep up: the codec is then measured before the recording starts (src/media/worker/codec-choice.ts).
+   */
+  measureCodecSpeed(): void;
+  /** A transferred MediaStreamTrackProcessor readable of a participant's video, or null to clear it. */
+  setVideoSource(sourceId: string, source: TrackSource<VideoFrame> | null): void;
+  /** Fallback pipeline: a participant's frames pushed from the page where readables cannot be transferred. */
+  pushVideoFrame(sourceId: string, frame: ImageBitmap): void;
+  /** Fallback pipeline: where drawn pictures go. */
+  setFrameSink(sink: RoomFrameSink | null): void;
+  /** Fallback pipeline: draws an output's picture for the page, without encoding it here. */
+  draw(spec: RoomOutputSpec): void;
+  undraw(outputId: string): void;
+  /** The audio of one output (the mix, or one participant), or null to clear it. */
+  setAudioSource(outputId: string, source: TrackSource<AudioData> | null): void;
+  /** Who appears in an output, in order (participants joining or leaving the mixed picture). */
+  setTiles(outputId: string, tiles: RoomTile[]): void;
+  start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string }>;
+  /** A participant who joined mid-recording gets their own file (separate mode). */
+  addOutput(output: RoomOutputSpec): Promise<void>;
+  /** Finishes one output early (its participant left); the others go on. */
+  endOutput(outputId: string): Promise<RecordingResult | null>;
+  pause(): void;
+  resume(): void;
+  /** Finishes every output; results include outputs ended earlier. Rejects only when no file could be finished. */
+  stop(): Promise<RoomStopResult>;
+  stats(): RoomRecorderStats;
+  dispose(): void;
+}

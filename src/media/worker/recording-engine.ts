@@ -1,0 +1,223 @@
+/**
+ * The one recording engine both recorder workers run: one pause clock, one encoding ladder, one
+ * audio pump per file, one persist loop and one failure path, over one or many files (outputs).
+ * The studio records one output drawn on its preview; a room records the mixed picture or one
+ * output per participant. What is drawn into each output's canvas is the worker's own business.
+ */
+import { errorIdentity } from '../../shared/error-identity';
+import { EncodingLadder, type LadderStep } from '../contract/encoding-ladder';
+import { MediaClock } from '../contract/media-clock';
+import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
+import type { EncodeOutcome } from './video-encoder-pipe';
+import { WebmSession } from './webm-session';
+
+export interface EngineOutput {
+  readonly session: WebmSession;
+  /** Active recording time when this output started (a room's late joiner starts later). */
+  readonly offsetMs: number;
+}
+
+export interface EngineHooks {
+  /** How often written bytes become durable: the most a crash can lose beyond what encoders hold. */
+  persistIntervalMs: number;
+  /** A recording failed: every output's bytes are stored and marked for recovery before this is called. */
+  onFailure: (message: string, name: string) => void;
+}
+
+export interface EngineFigures {
+  durationMs: number;
+  bytes: number;
+  framesEncoded: number;
+  framesDropped: number;
+  videoBacklog: number;
+  audioBacklog: number;
+  /** Frames recorded (every output took its frame) in the last second. */
+  fps: number;
+}
+
+export class RecordingEngine<O extends EngineOutput> {
+  private current: EngineState = 'idle';
+  readonly ladder = new EncodingLadder(30);
+  private readonly clock = new MediaClock();
+  readonly outputs = new Map<string, O>();
+  private readonly audioReaders = new Map<string, ReadableStreamDefaultReader<AudioData>>();
+  private readonly recordedAt: number[] = [];
+  private persistTimer: ReturnType<typeof setInterval> | undefined;
+
+  constructor(private readonly hooks: EngineHooks) {}
+
+  get state(): EngineState {
+    return this.current;
+  }
+
+  get live(): boolean {
+    return this.current === 'recording' || this.current === 'paused';
+  }
+
+  /**
+   * Feeds one output's sound. Audio flows all the time so capture never backs up; only a recording
+   * output keeps it, placed at that output's media time.
+   */
+  pumpAudio(outputId: string, readable: ReadableStream<AudioData> | null): void {
+    void this.audioReaders.get(outputId)?.cancel().catch(() => undefined);
+    this.audioReaders.delete(outputId);
+    if (!readable) return;
+    const reader = readable.getReader();
+    this.audioReaders.set(outputId, reader);
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const output = this.outputs.get(outputId);
+          if (this.current === 'recording' && output) output.session.addAudio(value, this.mediaMs(output) / 1000);
+          else value.close();
+        }
+      } catch {
+        // The track ended or the source was replaced.
+      }
+    })();
+  }
+
+  /** Opens one output's file; `make` adds what the worker draws with. */
+  async open(outputId: string, options: StartOptions, make: (session: WebmSession, offsetMs: number) => O): Promise<O> {
+    const session = await WebmSession.start(options, (error) => {
+      void this.fail(error);
+    });
+    // A file added mid-recording starts its own timeline now, once its encoder is ready.
+    const output = make(session, this.activeMs());
+    this.outputs.set(outputId, output);
+    if (this.current === 'paused') session.cutAudio(0);
+    return output;
+  }
+
+  /** Abandons outputs opened for a start that could not complete. */
+  async abandonOpened(reason: string): Promise<void> {
+    const outputs = [...this.outputs.values()];
+    this.outputs.clear();
+    await Promise.all(outputs.map((o) => o.session.abandon(reason)));
+  }
+
+  /** Starts the clock once every file is open, so no file begins with a gap. */
+  begin(frameRate: number): void {
+    this.clock.start(performance.now());
+    this.current = 'recording';
+    this.ladder.reset(frameRate);
+    this.persistTimer = setInterval(() => {
+      if (!this.live) return;
+      for (const [outputId, output] of this.outputs) {
+        // Only a file that has a sound source gets silence: one recorded without sound has no audio track.
+        if (this.current === 'recording' && this.audioReaders.has(outputId)) output.session.fillSilence(this.mediaMs(output) / 1000);
+        void output.session.persist(this.current === 'paused' ? 'paused' : 'recording', this.mediaMs(output));
+      }
+    }, this.hooks.persistIntervalMs);
+  }
+
+  pause(): void {
+    if (this.current !== 'recording') return;
+    const now = performance.now();
+    this.clock.pause(now);
+    this.current = 'paused';
+    for (const output of this.outputs.values()) {
+      output.session.cutAudio(this.mediaMs(output, now) / 1000);
+      void output.session.persist('paused', this.mediaMs(output, now));
+    }
+  }
+
+  resume(): void {
+    if (this.current !== 'paused') return;
+    this.clock.resume(performance.now());
+    this.current = 'recording';
+  }
+
+  /** Active recording time: wall time since start minus every pause. */
+  activeMs(now = performance.now()): number {
+    return this.current === 'idle' ? 0 : this.clock.activeMs(now);
+  }
+
+  mediaMs(output: O, now = performance.now()): number {
+    return Math.max(0, this.activeMs(now) - output.offsetMs);
+  }
+
+  /** Encodes an output's canvas as its frame for `now`, or drops it when that encoder is behind. */
+  encode(output: O, canvas: OffscreenCanvas, now: number): EncodeOutcome {
+    return output.session.addVideoFrame(canvas, this.mediaMs(output, now) / 1000, 1 / this.ladder.step.fps);
+  }
+
+  /**
+   * Reports one tick (drawing cost, whether an encoder refused a frame, whether every output took
+   * it) and returns the ladder's new step when it moves.
+   */
+  ticked(now: number, drawCostMs: number, dropped: boolean, recorded: boolean): LadderStep | null {
+    if (recorded) this.recordedAt.push(now);
+    return this.ladder.record(now, drawCostMs, dropped);
+  }
+
+  /** Finishes one output; a file that cannot be finished keeps its bytes, marked for recovery. */
+  async finish(output: O, durationMs = this.mediaMs(output)): Promise<RecordingResult> {
+    try {
+      return await output.session.finish(durationMs);
+    } catch (error) {
+      await output.session.abandon('Failed to process recording');
+      throw error;
+    }
+  }
+
+  /** Takes one output out of the recording (a room participant left) and finishes it. */
+  async end(outputId: string): Promise<RecordingResult | null> {
+    const output = this.outputs.get(outputId);
+    if (!output || !this.live) return null;
+    this.outputs.delete(outputId);
+    return this.finish(output);
+  }
+
+  /**
+   * Stops the clock and finishes every output on its own: one that fails never costs the others
+   * theirs. Each file lasts as long as the recording did at the moment of the call.
+   */
+  async stopAll(): Promise<PromiseSettledResult<RecordingResult>[]> {
+    if (!this.live) throw new Error('No recording in progress');
+    const stoppedAt = performance.now();
+    const outputs = [...this.outputs.values()];
+    const durations = outputs.map((o) => this.mediaMs(o, stoppedAt));
+    this.current = 'finalizing';
+    clearInterval(this.persistTimer);
+    this.outputs.clear();
+    try {
+      return await Promise.allSettled(outputs.map((o, i) => this.finish(o, durations[i])));
+    } finally {
+      this.current = 'idle';
+    }
+  }
+
+  figures(now = performance.now()): EngineFigures {
+    while (this.recordedAt.length > 0 && (this.recordedAt[0] ?? 0) < now - 1000) this.recordedAt.shift();
+    const outputs = [...this.outputs.values()];
+    const sum = (pick: (s: WebmSession) => number) => outputs.reduce((total, o) => total + pick(o.session), 0);
+    return {
+      durationMs: this.activeMs(now),
+      bytes: sum((s) => s.bytes),
+      framesEncoded: sum((s) => s.framesEncoded),
+      framesDropped: sum((s) => s.framesDropped),
+      videoBacklog: Math.max(0, ...outputs.map((o) => o.session.videoBacklog)),
+      audioBacklog: Math.max(0, ...outputs.map((o) => o.session.audioBacklog)),
+      fps: this.recordedAt.length,
+    };
+  }
+
+  dispose(): void {
+    clearInterval(this.persistTimer);
+    for (const outputId of [...this.audioReaders.keys()]) this.pumpAudio(outputId, null);
+  }
+
+  private async fail(error: unknown): Promise<void> {
+    // A failure while finishing surfaces through the finish itself.
+    if (!this.live) return;
+    const { name, message } = errorIdentity(error);
+    clearInterval(this.persistTimer);
+    this.current = 'idle';
+    // Store what can be stored first: the page ends or repairs as soon as it hears of the failure.
+    await this.abandonOpened('Recording failed due to an error');
+    this.hooks.onFailure(message, name);
+  }
+}

@@ -1,0 +1,280 @@
+import {
+  AudioSample,
+  AudioSampleSource,
+  EncodedVideoPacketSource,
+  Output,
+  Quality,
+  StreamTarget,
+  WebMOutputFormat,
+  type StreamTargetChunk,
+} from 'mediabunny';
+import { AudioTimeline } from '../contract/audio-timeline';
+import { ChunkWriter } from '../storage/chunk-writer';
+import { idbChunkStore } from '../storage/idb-chunk-store';
+import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patchRecording, putRecording } from '../storage/recordings-db';
+import type { RecordingResult, StartOptions } from '../contract/recorder-api';
+import type { VpxCodec } from '../contract/vpx-codec-string';
+import { chooseVideoCodec } from './codec-choice';
+import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
+import { toError } from '../../shared/error-identity';
+
+const MIME_TYPE = 'video/webm';
+/** Sound missing for this long is filled with silence (see fillSilence)... */
+const SILENCE_AFTER_S = 0.75;
+/** ...in blocks of this length, up to this far behind the picture, so late real sound still fits after it. */
+const SILENCE_BLOCK_S = 0.02;
+const SILENCE_MARGIN_S = 0.25;
+
+/**
+ * One recording: encoders, the WebM muxer and its durable byte store. Timestamps are given by the
+ * caller from one clock with paused time removed, so audio and video stay in sync across pauses.
+ */
+export class WebmSession {
+  private readonly writer: ChunkWriter;
+  private readonly output: Output;
+  private readonly video: EncodedVideoPacketSource;
+  private readonly encoder: VideoEncoderPipe;
+  private readonly audio: AudioSampleSource;
+  /** Audio blocks reach the encoder one at a time, so its own queue stays short (see audioBacklog). */
+  private audioChain: Promise<void> = Promise.resolve();
+  private audioQueued = 0;
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly audioTimeline = new AudioTimeline();
+  private heldAudio: AudioSample[] = [];
+  /** The sound's format so far, which any silence filled in keeps. */
+  private audioShape = { sampleRate: 48000, numberOfChannels: 2 };
+  private lastVideoEnd = 0;
+  private failure: unknown = null;
+  /** Keeps the database open for this recording, even when a newer app version waits to upgrade it. */
+  private readonly releaseDb = holdRecordingsDb();
+
+  private constructor(
+    private readonly options: StartOptions,
+    readonly videoCodec: VpxCodec,
+    private readonly onFailure: (error: unknown) => void,
+  ) {
+    this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
+    const writable = new WritableStream<StreamTargetChunk>({
+      write: (chunk) => {
+        // mediabunny may reuse its buffers, and patches must not alias them.
+        this.writer.write(chunk.position, chunk.data.slice());
+      },
+    });
+    this.output = new Output({
+      format: new WebMOutputFormat({ minimumClusterDuration: 1 }),
+      target: new StreamTarget(writable),
+    });
+    this.video = new EncodedVideoPacketSource(videoCodec);
+    this.encoder = new VideoEncoderPipe(
+      this.video,
+      { codec: videoCodec, size: options.size, bitrate: options.videoBitrate, frameRate: options.frameRate },
+      (error) => {
+        this.fail(error);
+      },
+    );
+    this.audio = new AudioSampleSource({ codec: 'opus', quality: new Quality({ bitrate: options.audioBitrate }) });
+    // No declared frame rate: mediabunny would round every timestamp to its grid, and a recording
+    // whose rate steps down and back up (EncodingLadder) then gets two frames on one grid point.
+    this.output.addVideoTrack(this.video);
+    this.output.addAudioTrack(this.audio);
+  }
+
+  static async start(options: StartOptions, onFailure: (error: unknown) => void): Promise<WebmSession> {
+    const { width, height } = options.size;
+    const codec = await chooseVideoCodec({ width, height }, options.frameRate, options.videoBitrate);
+    if (!codec) throw new Error('This browser cannot encode VP9 or VP8 video');
+    await putRecording({
+      id: options.recordingId,
+      name: options.name,
+      mode: options.mode,
+      state: 'recording',
+      createdAt: options.createdAt,
+      updatedAt: Date.now(),
+      durationMs: 0,
+      size: 0,
+      mimeType: MIME_TYPE,
+      width,
+      height,
+    });
+    const session = new WebmSession(options, codec, onFailure);
+    try {
+      await bookReserve(options.recordingId);
+      await session.output.start();
+      // The header gets a chunk of its own, so patching it at the end rewrites only a few bytes.
+      await session.writer.flush();
+    } catch (error) {
+      await deleteRecording(options.recordingId).catch(() => undefined);
+      session.releaseDb();
+      throw error;
+    }
+    return session;
+  }
+
+  get bytes(): number {
+    return this.writer.size;
+  }
+
+  get framesEncoded(): number {
+    return this.encoder.encodedFrames;
+  }
+
+  /** Frames the encoder could not take because it was behind. */
+  get framesDropped(): number {
+    return this.encoder.refused;
+  }
+
+  /** Frames waiting in the video encoder. */
+  get videoBacklog(): number {
+    return this.encoder.backlog;
+  }
+
+  /** Audio blocks waiting for the audio encoder. */
+  get audioBacklog(): number {
+    return this.audioQueued;
+  }
+
+  /**
+   * Encodes the canvas as a frame at `seconds` of media time, unless the encoder is behind: then the
+   * frame is dropped instead of queued (see EncodeOutcome).
+   */
+  addVideoFrame(canvas: OffscreenCanvas, seconds: number, frameDuration: number): EncodeOutcome {
+    if (this.failure) return 'dropped';
+    const outcome = this.encoder.encode(canvas, Math.round(seconds * 1e6), Math.round(frameDuration * 1e6));
+    if (outcome === 'encoded') this.lastVideoEnd = seconds + frameDuration;
+    return outcome;
+  }
+
+  /**
+   * Appends microphone/system audio arriving at media time `mediaSeconds`. Blocks are placed by
+   * the audio timeline and held until the media clock reaches them, so a pause or a stop can cut
+   * the audio exactly where the video ends.
+   */
+  addAudio(data: AudioData, mediaSeconds: number, silence = false): void {
+    if (!silence) this.audioShape = { sampleRate: data.sampleRate, numberOfChannels: data.numberOfChannels };
+    const start = this.failure ? null : this.audioTimeline.place(mediaSeconds, data.numberOfFrames / data.sampleRate);
+    if (start === null) {
+      data.close();
+      return;
+    }
+    const sample = new AudioSample(data); // wraps the AudioData; closing the sample releases it
+    sample.setTimestamp(start);
+    this.heldAudio.push(sample);
+    this.releaseAudio(mediaSeconds);
+  }
+
+  /**
+   * Fills the sound with silence up to shortly before `mediaSeconds` when none has come for a
+   * while. The muxer interleaves by time, so a file whose audio track gets no blocks (an audio
+   * context that cannot start: no output device, a blocked autoplay) would hold every video frame
+   * back and persist nothing; with the silence, its picture is stored as it is recorded. Real sound
+   * arriving later continues right after the silence.
+   */
+  fillSilence(mediaSeconds: number): void {
+    if (this.failure || mediaSeconds - this.audioTimeline.placedEnd < SILENCE_AFTER_S) return;
+    const { sampleRate, numberOfChannels } = this.audioShape;
+    const frames = Math.round(sampleRate * SILENCE_BLOCK_S);
+    for (let at = this.audioTimeline.placedEnd + SILENCE_BLOCK_S; at <= mediaSeconds - SILENCE_MARGIN_S; at += SILENCE_BLOCK_S) {
+      const silence = new AudioData({
+        format: 'f32-planar',
+        sampleRate,
+        numberOfFrames: frames,
+        numberOfChannels,
+        timestamp: Math.round(at * 1e6),
+        data: new Float32Array(frames * numberOfChannels),
+      });
+      this.addAudio(silence, at, true);
+    }
+  }
+
+  /** Ends the current audio segment at `mediaSeconds` (a pause): later blocks anchor afresh. */
+  cutAudio(mediaSeconds: number): void {
+    this.releaseAudio(mediaSeconds);
+    for (const sample of this.heldAudio) sample.close();
+    this.heldAudio = [];
+    this.audioTimeline.interrupt();
+  }
+
+  private releaseAudio(untilSeconds: number): void {
+    while (this.heldAudio.length > 0 && (this.heldAudio[0]?.timestamp ?? Infinity) < untilSeconds) {
+      const sample = this.heldAudio.shift();
+      if (!sample) continue;
+      // Never dropped (that would be a gap in the sound); chained, so at most one block is in the
+      // encoder's hands at once and the rest wait here, counted. Opus encodes far faster than real time.
+      this.audioQueued += 1;
+      const added = this.audioChain.then(() => this.audio.add(sample));
+      this.audioChain = added
+        .catch(() => undefined)
+        .finally(() => {
+          sample.close();
+          this.audioQueued -= 1;
+        });
+      this.track(added);
+    }
+  }
+
+  async finish(durationMs: number): Promise<RecordingResult> {
+    this.cutAudio(durationMs / 1000);
+    // Marked while the encoder drains (a transaction of ~30 ms at Stop), not before it: only the
+    // finished file, written after both, depends on the mark.
+    const marked = patchRecording(this.options.recordingId, { state: 'finalizing' });
+    marked.catch(() => undefined); // reported below, where it is awaited
+    await Promise.allSettled([...this.inFlight]);
+    await this.encoder.flush().catch((error: unknown) => {
+      this.fail(error);
+    });
+    await marked;
+    if (this.failure) throw toError(this.failure);
+    this.encoder.close();
+    this.video.close();
+    this.audio.close();
+    await this.output.finalize();
+    await this.writer.flush();
+    const result: RecordingResult = {
+      recordingId: this.options.recordingId,
+      durationMs: Math.round(Math.max(durationMs, this.lastVideoEnd * 1000)),
+      size: this.writer.size,
+      mimeType: MIME_TYPE,
+      videoCodec: this.videoCodec,
+    };
+    await markRecordingDone(this.options.recordingId, { durationMs: result.durationMs, size: result.size });
+    this.releaseDb();
+    return result;
+  }
+
+  /** Stops without finalizing: what is stored stays for recovery. */
+  async abandon(reason: string): Promise<void> {
+    await this.writer.flush().catch(() => undefined);
+    await patchRecording(this.options.recordingId, { error: reason, size: this.writer.persistedSize }).catch(() => undefined);
+    this.encoder.close();
+    void this.output.cancel().catch(() => undefined);
+    this.releaseDb();
+  }
+
+  /** Makes everything written so far durable and records progress in the recording's row. */
+  async persist(state?: 'recording' | 'paused', durationMs?: number): Promise<void> {
+    try {
+      await this.writer.flush();
+      await patchRecording(this.options.recordingId, {
+        size: this.writer.persistedSize,
+        ...(state ? { state } : {}),
+        ...(durationMs === undefined ? {} : { durationMs }),
+      });
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  private track(work: Promise<unknown>): void {
+    const guarded = work.catch((error: unknown) => {
+      this.fail(error);
+    });
+    this.inFlight.add(guarded);
+    void guarded.finally(() => this.inFlight.delete(guarded));
+  }
+
+  private fail(error: unknown): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.onFailure(error);
+  }
+}

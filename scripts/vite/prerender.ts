@@ -21,26 +21,12 @@ interface ServerEntry {
   PRERENDER_PAGES: readonly PrerenderPage[];
   renderPage(page: PrerenderPage): Promise<{ appHtml: string; headHtml: string; routeIds: readonly string[] }>;
   crawlFiles(lastModified: string): Readonly<Record<string, string>>;
+  /** A route's module as the build manifest names it (src/app/route-list.ts). */
+  routeSource(routeId: string): string | undefined;
 }
 
-/** The source module of each route's lazily loaded component (see src/app/router.tsx). */
-const ROUTE_MODULES: Readonly<Record<string, string>> = {
-  '/': 'src/routes/home.tsx',
-  '/studio': 'src/routes/studio.tsx',
-  '/settings': 'src/routes/settings.tsx',
-  '/help': 'src/routes/help.tsx',
-  '/about': 'src/routes/about.tsx',
-  '/features': 'src/routes/features.tsx',
-  '/privacy': 'src/routes/privacy.tsx',
-  '/terms': 'src/routes/terms.tsx',
-  '/room/$roomId': 'src/routes/room.tsx',
-  '/for/$slug': 'src/routes/audience.tsx',
-  '/how-to/$slug': 'src/routes/guide.tsx',
-  '/vs/$slug': 'src/routes/comparison.tsx',
-};
-
 /** Preload and stylesheet links for the chunks a page's routes need at once, minus what the template has. */
-function routeAssetLinks(manifest: Manifest, routeIds: readonly string[], template: string, base: string): string {
+function routeAssetLinks(server: ServerEntry, manifest: Manifest, routeIds: readonly string[], template: string, base: string): string {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -52,8 +38,8 @@ function routeAssetLinks(manifest: Manifest, routeIds: readonly string[], templa
   };
   for (const id of routeIds) {
     if (id === '__root__') continue;
-    const source = ROUTE_MODULES[id];
-    if (!source) throw new Error(`prerender: no module known for route ${id}; add it to ROUTE_MODULES`);
+    const source = server.routeSource(id);
+    if (!source) throw new Error(`prerender: no module known for route ${id}; add it to ROUTES in src/app/route-list.ts`);
     if (!manifest[source]) throw new Error(`prerender: ${source} is not in the build manifest`);
     visit(source);
   }
@@ -105,7 +91,7 @@ export function prerender(options: { ssrEntry: string }): Plugin {
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
         for (const page of server.PRERENDER_PAGES) {
           const { appHtml, headHtml, routeIds } = await server.renderPage(page);
-          const links = routeAssetLinks(manifest, routeIds, template, config.base);
+          const links = routeAssetLinks(server, manifest, routeIds, template, config.base);
           const target = path.join(outDir, page.file);
           mkdirSync(path.dirname(target), { recursive: true });
           writeFileSync(target, withPolicy(fillTemplate(template, page, headHtml, links, appHtml), config.env));

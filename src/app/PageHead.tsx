@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { applyHeadTags } from '../shared/metadata/apply-head';
 import { headTags } from '../shared/metadata/page-meta';
 import { SITE } from '../shared/site';
-import { guideSlugOf, metaForPath, withGuideSteps } from './route-meta';
+import { guideSlugOf, metaForPath, withGuideSteps } from './route-list';
 
 // A guide's HowTo lists its steps, which live in the guides' data module: a chunk the guide route
 // has already loaded by the time its head is applied, so this import costs no extra request there.

@@ -1,7 +1,9 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, type RouterHistory } from '@tanstack/react-router';
 import { AUDIENCES, COMPARISONS, GUIDES, type CatalogEntry } from '../features/content';
 import { parseStudioSearch } from '../features/studio';
+import type { ComponentType } from 'react';
 import { NotFoundPage } from './NotFoundPage';
+import { ROUTES, type RoutePath } from './route-list';
 import { RootLayout } from './RootLayout';
 
 const rootRoute = createRootRoute({ component: RootLayout, notFoundComponent: NotFoundPage });
@@ -10,71 +12,31 @@ function requireSlug(list: readonly CatalogEntry[], slug: string): void {
   if (!list.some((e) => e.slug === slug)) throw notFound();
 }
 
-// Every page is its own chunk (lazyRouteComponent), so content pages never load recorder, worker or WebRTC code.
-const homeRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  component: lazyRouteComponent(() => import('../routes/home')),
-});
-const studioRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/studio',
-  validateSearch: parseStudioSearch,
-  component: lazyRouteComponent(() => import('../routes/studio')),
-});
-const settingsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/settings',
-  component: lazyRouteComponent(() => import('../routes/settings')),
-});
-const helpRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/help',
-  component: lazyRouteComponent(() => import('../routes/help')),
-});
-const aboutRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/about',
-  component: lazyRouteComponent(() => import('../routes/about')),
-});
-const featuresRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/features',
-  component: lazyRouteComponent(() => import('../routes/features')),
-});
-const privacyRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/privacy',
-  component: lazyRouteComponent(() => import('../routes/privacy')),
-});
-const termsRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/terms',
-  component: lazyRouteComponent(() => import('../routes/terms')),
-});
-const roomRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/room/$roomId',
-  component: lazyRouteComponent(() => import('../routes/room')),
-});
-const audienceRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/for/$slug',
-  beforeLoad: ({ params }) => requireSlug(AUDIENCES, params.slug),
-  component: lazyRouteComponent(() => import('../routes/audience')),
-});
-const guideRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/how-to/$slug',
-  beforeLoad: ({ params }) => requireSlug(GUIDES, params.slug),
-  component: lazyRouteComponent(() => import('../routes/guide')),
-});
-const comparisonRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/vs/$slug',
-  beforeLoad: ({ params }) => requireSlug(COMPARISONS, params.slug),
-  component: lazyRouteComponent(() => import('../routes/comparison')),
-});
+type RouteModule = { default: ComponentType };
+
+// Every route module is its own chunk (lazyRouteComponent), so content pages never load recorder,
+// worker or WebRTC code.
+const ROUTE_MODULES = import.meta.glob<RouteModule>('../routes/*.tsx');
+
+/** A route of ROUTES under the root: its path, and its module's component loaded when first shown. */
+function routeOf<P extends RoutePath>(path: P) {
+  const load = ROUTE_MODULES[`../routes/${ROUTES[path].module}.tsx`];
+  if (!load) throw new Error(`router: src/routes/${ROUTES[path].module}.tsx is missing`);
+  return { getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) };
+}
+
+const homeRoute = createRoute(routeOf('/'));
+const studioRoute = createRoute({ ...routeOf('/studio'), validateSearch: parseStudioSearch });
+const settingsRoute = createRoute(routeOf('/settings'));
+const helpRoute = createRoute(routeOf('/help'));
+const aboutRoute = createRoute(routeOf('/about'));
+const featuresRoute = createRoute(routeOf('/features'));
+const privacyRoute = createRoute(routeOf('/privacy'));
+const termsRoute = createRoute(routeOf('/terms'));
+const roomRoute = createRoute(routeOf('/room/$roomId'));
+const audienceRoute = createRoute({ ...routeOf('/for/$slug'), beforeLoad: ({ params }) => requireSlug(AUDIENCES, params.slug) });
+const guideRoute = createRoute({ ...routeOf('/how-to/$slug'), beforeLoad: ({ params }) => requireSlug(GUIDES, params.slug) });
+const comparisonRoute = createRoute({ ...routeOf('/vs/$slug'), beforeLoad: ({ params }) => requireSlug(COMPARISONS, params.slug) });
 
 const routeTree = rootRoute.addChildren([
   homeRoute,

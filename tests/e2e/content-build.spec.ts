@@ -76,8 +76,8 @@ test.describe('what content pages load', () => {
   /** Why a chunk must stay off content pages (empty when it may load there). */
   function recordingCode(key: string, code: string): string[] {
     const reasons: string[] = [];
-    if (/^src\/routes\/(studio|room)\.tsx$|^src\/features\/(studio|recording|room|library)\/|^workers\//.test(key)) reasons.push(`${key} is a recording route or feature`);
-    if (/^src\/shared\/(webm|mp4)\/|^src\/shared\/storage\/(rewrite|repair)-recording\.ts$/.test(key)) reasons.push(`${key} is file-rewriting code`);
+    if (/^src\/routes\/(studio|room)\.tsx$|^src\/features\/(studio|room|library)\/|^src\/media\/(client|worker)\//.test(key)) reasons.push(`${key} is a recording route or feature`);
+    if (/^src\/media\/container\/|^src\/media\/storage\/(rewrite|repair)-recording\.ts$/.test(key)) reasons.push(`${key} is file-rewriting code`);
     if (/^_?(remux|mediabunny|recorder|repair-recording|save-recording|studio|room)\b/i.test(key)) reasons.push(`${key} is a recording chunk`);
     for (const [pattern, what] of CODE_SIGNS) if (pattern.test(code)) reasons.push(`${key} ${what}`);
     return reasons;

@@ -1,5 +1,5 @@
 import { test, expect } from './support/test';
-import { PAGE_METAS } from '../../src/app/route-meta';
+import { PAGE_METAS } from '../../src/app/route-list';
 import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
 import { SITE } from '../../src/shared/site';
 

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { test as fileTest } from '@playwright/test';
-import { metaForPath } from '../../src/app/route-meta';
+import { metaForPath } from '../../src/app/route-list';
 import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
 import { SITE } from '../../src/shared/site';
 import { FAQ } from '../../src/features/content/data/faq';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { metaForPath } from '../../src/app/route-meta';
+import { metaForPath } from '../../src/app/route-list';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH } from './support/chromium';
 import { controllerVersion, NEW_VERSION_SW_LINE, waitForServiceWorkerControl } from './support/pwa';
 import { ALL_ROUTES } from './support/routes';

@@ -8,7 +8,7 @@ import { browserMinimums, BROWSERS } from '../../src/features/content/data/brows
 import { megabytesPerMinute, QUALITY_ROWS } from '../../src/features/content/data/features';
 import { GUIDE_BODIES, findGuide } from '../../src/features/content/data/guides';
 import { HOME_BENEFITS, HOME_STATS } from '../../src/features/content/data/home';
-import { metaForPath } from '../../src/app/route-meta';
+import { metaForPath } from '../../src/app/route-list';
 import { PRIVACY_POLICY } from '../../src/features/content/data/privacy';
 import { TERMS_OF_SERVICE } from '../../src/features/content/data/terms';
 

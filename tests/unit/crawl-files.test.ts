@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_METAS } from '../../src/app/route-meta';
+import { PAGE_METAS } from '../../src/app/route-list';
 import { robotsTxt, sitemapXml } from '../../src/shared/metadata/crawl-files';
 import type { PageMeta, SiteInfo } from '../../src/shared/metadata/page-meta';
 

@@ -7,7 +7,7 @@ export function GuideSteps({ steps }: { readonly steps: readonly GuideStep[] }) 
   return (
     <Box component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
       {steps.map((step) => (
-        // The id is the HowToStep's address in the page's structured data (route-meta.ts).
+        // The id is the HowToStep's address in the page's structured data (route-list.ts).
         <Card component="li" key={step.number} id={`step-${String(step.number)}`} withBorder padding="lg" mb="md">
           <Group align="flex-start" wrap="nowrap" gap="md">
             <ThemeIcon size={36} radius="xl" aria-hidden>

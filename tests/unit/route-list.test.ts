@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { guideSlugOf, HOME_META, PAGE_METAS, howToTotalTime, metaForPath, withGuideSteps } from '../../src/app/route-meta';
+import { existsSync, readdirSync } from 'node:fs';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { guideSlugOf, HOME_META, PAGE_METAS, ROUTES, howToTotalTime, metaForPath, routeSource, withGuideSteps } from '../../src/app/route-list';
 import { findGuide } from '../../src/features/content/data/guides';
 
 describe('metaForPath', () => {
@@ -71,5 +73,29 @@ describe('guide HowTo steps', () => {
   it('leaves other pages as they are', () => {
     const help = metaForPath('/help');
     expect(withGuideSteps(help, findGuide('record-gameplay')?.steps ?? [])).toBe(help);
+  });
+});
+
+describe('ROUTES, the one route list', () => {
+  it('is exactly what the router serves', async () => {
+    const { createAppRouter } = await import('../../src/app/router');
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/'] }));
+    const served = Object.keys(router.routesById).filter((id) => id !== '__root__');
+    expect(served.sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it('names a module under src/routes for every route, and no module is left out', () => {
+    const modules = Object.keys(ROUTES).map((path) => routeSource(path));
+    for (const source of modules) expect(source && existsSync(source), String(source)).toBe(true);
+    const onDisk = readdirSync('src/routes').map((file) => `src/routes/${file}`);
+    expect([...modules].sort()).toEqual(onDisk.sort());
+    expect(routeSource('/nowhere')).toBeUndefined();
+  });
+
+  it('gives every page of a route an address the route matches', () => {
+    for (const [path, route] of Object.entries(ROUTES)) {
+      const pattern = new RegExp(`^${path.replace(/\$[a-zA-Z]+/g, '[^/]+')}$`);
+      for (const page of route.pages) expect(page.path, path).toMatch(pattern);
+    }
   });
 });

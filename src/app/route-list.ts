@@ -1,3 +1,9 @@
+/**
+ * Every route of the app in one list (ROUTES): the module under src/routes/ that renders it and the
+ * indexable pages it serves with their metadata. The router builds its tree from it (router.tsx), the
+ * prerenderer finds each route's chunks by its module (entry-server.tsx), and the head, the sitemap and
+ * the tests read the pages' metadata from it.
+ */
 import type { JsonLd, PageMeta } from '../shared/metadata/page-meta';
 import { PRODUCT_NAME, SITE } from '../shared/site';
 import { AUDIENCES, COMPARISONS, GUIDES, type GuideEntry, browserMinimums, FAQ } from '../features/content';
@@ -102,61 +108,6 @@ const page = (path: string, title: string, description: string, keywords: string
   ...extra,
 });
 
-const STATIC_PAGES: readonly PageMeta[] = [
-  page(
-    '/',
-    `${PRODUCT_NAME}: Free Screen and Webcam Recorder in Your Browser`,
-    'Record your screen, webcam and audio in the browser. Free, private, no account and no watermark: recordings never leave your computer.',
-    ['screen recorder', 'webcam recorder', 'free screen recorder', 'browser screen recorder', 'no watermark'],
-    { jsonLd: [webApplication] },
-  ),
-  page(
-    '/studio',
-    'Recording Studio',
-    'Record your screen, your webcam, or both with a webcam bubble burned in, plus microphone and system audio. Everything stays on your machine.',
-    ['online screen recorder', 'record screen and webcam', 'webm recorder'],
-    { jsonLd: [{ ...webApplication, url: `${SITE.url}/studio` }] },
-  ),
-  page(
-    '/settings',
-    'Settings',
-    'Choose recording quality, bitrate, frame rate, audio, screen capture and webcam defaults. Settings are stored in your browser only.',
-    ['recorder settings', 'recording quality', 'bitrate'],
-  ),
-  page(
-    '/help',
-    'Help Center',
-    'Answers about recording, audio, formats, storage, rooms, quality and troubleshooting for the free in-browser screen recorder.',
-    ['screen recorder help', 'recording faq', 'webcam not working'],
-    { jsonLd: [faqPage] },
-  ),
-  page(
-    '/about',
-    'About',
-    `Why we build ${PRODUCT_NAME}: a free screen and webcam recorder that respects your privacy and works right in the browser.`,
-    ['about framecast', 'private screen recorder', 'open web recorder'],
-    { jsonLd: [organization] },
-  ),
-  page(
-    '/features',
-    'Features',
-    'Canvas compositing with a burned-in webcam bubble, screen capture up to 4K, microphone and system audio, offline use and seekable WebM files.',
-    ['screen recorder features', 'webcam overlay', '4k screen recording', 'offline recorder'],
-  ),
-  page(
-    '/privacy',
-    'Privacy Policy',
-    'How the recorder handles your data: recordings are processed locally, nothing is uploaded, settings stay in your browser.',
-    ['privacy policy', 'screen recorder privacy'],
-  ),
-  page(
-    '/terms',
-    'Terms of Service',
-    'The terms for using the free in-browser screen and webcam recorder: your recordings are yours, record others only with consent.',
-    ['terms of service', 'terms of use'],
-  ),
-];
-
 const AUDIENCE_PAGES: readonly PageMeta[] = AUDIENCES.map((a) =>
   page(`/for/${a.slug}`, a.title, a.metaDescription, [...a.keywords]),
 );
@@ -184,12 +135,128 @@ const COMPARISON_PAGES: readonly PageMeta[] = COMPARISONS.map((c) =>
   }),
 );
 
+/** What the app knows of one route. */
+export interface RouteEntry {
+  /** The module under src/routes/ whose default export renders the route. */
+  readonly module: string;
+  /** The indexable pages the route serves, with their metadata (none for rooms: one template serves all). */
+  readonly pages: readonly PageMeta[];
+}
+
+/** Every route, by its path as the router spells it, in navigation order. */
+export const ROUTES = {
+  '/': {
+    module: 'home',
+    pages: [
+      page(
+        '/',
+        `${PRODUCT_NAME}: Free Screen and Webcam Recorder in Your Browser`,
+        'Record your screen, webcam and audio in the browser. Free, private, no account and no watermark: recordings never leave your computer.',
+        ['screen recorder', 'webcam recorder', 'free screen recorder', 'browser screen recorder', 'no watermark'],
+        { jsonLd: [webApplication] },
+      ),
+    ],
+  },
+  '/studio': {
+    module: 'studio',
+    pages: [
+      page(
+        '/studio',
+        'Recording Studio',
+        'Record your screen, your webcam, or both with a webcam bubble burned in, plus microphone and system audio. Everything stays on your machine.',
+        ['online screen recorder', 'record screen and webcam', 'webm recorder'],
+        { jsonLd: [{ ...webApplication, url: `${SITE.url}/studio` }] },
+      ),
+    ],
+  },
+  '/settings': {
+    module: 'settings',
+    pages: [
+      page(
+        '/settings',
+        'Settings',
+        'Choose recording quality, bitrate, frame rate, audio, screen capture and webcam defaults. Settings are stored in your browser only.',
+        ['recorder settings', 'recording quality', 'bitrate'],
+      ),
+    ],
+  },
+  '/help': {
+    module: 'help',
+    pages: [
+      page(
+        '/help',
+        'Help Center',
+        'Answers about recording, audio, formats, storage, rooms, quality and troubleshooting for the free in-browser screen recorder.',
+        ['screen recorder help', 'recording faq', 'webcam not working'],
+        { jsonLd: [faqPage] },
+      ),
+    ],
+  },
+  '/about': {
+    module: 'about',
+    pages: [
+      page(
+        '/about',
+        'About',
+        `Why we build ${PRODUCT_NAME}: a free screen and webcam recorder that respects your privacy and works right in the browser.`,
+        ['about framecast', 'private screen recorder', 'open web recorder'],
+        { jsonLd: [organization] },
+      ),
+    ],
+  },
+  '/features': {
+    module: 'features',
+    pages: [
+      page(
+        '/features',
+        'Features',
+        'Canvas compositing with a burned-in webcam bubble, screen capture up to 4K, microphone and system audio, offline use and seekable WebM files.',
+        ['screen recorder features', 'webcam overlay', '4k screen recording', 'offline recorder'],
+      ),
+    ],
+  },
+  '/privacy': {
+    module: 'privacy',
+    pages: [
+      page(
+        '/privacy',
+        'Privacy Policy',
+        'How the recorder handles your data: recordings are processed locally, nothing is uploaded, settings stay in your browser.',
+        ['privacy policy', 'screen recorder privacy'],
+      ),
+    ],
+  },
+  '/terms': {
+    module: 'terms',
+    pages: [
+      page(
+        '/terms',
+        'Terms of Service',
+        'The terms for using the free in-browser screen and webcam recorder: your recordings are yours, record others only with consent.',
+        ['terms of service', 'terms of use'],
+      ),
+    ],
+  },
+  '/room/$roomId': { module: 'room', pages: [] },
+  '/for/$slug': { module: 'audience', pages: AUDIENCE_PAGES },
+  '/how-to/$slug': { module: 'guide', pages: GUIDE_PAGES },
+  '/vs/$slug': { module: 'comparison', pages: COMPARISON_PAGES },
+} as const satisfies Readonly<Record<string, RouteEntry>>;
+
+export type RoutePath = keyof typeof ROUTES;
+
+/** The source file of a route's module, as the build manifest names it; undefined for an unknown route id. */
+export function routeSource(routeId: string): string | undefined {
+  const entry = (ROUTES as Readonly<Record<string, RouteEntry>>)[routeId];
+  return entry && `src/routes/${entry.module}.tsx`;
+}
+
 /** Every indexable page of the site, in navigation order. */
-export const PAGE_METAS: readonly PageMeta[] = [...STATIC_PAGES, ...AUDIENCE_PAGES, ...GUIDE_PAGES, ...COMPARISON_PAGES];
+export const PAGE_METAS: readonly PageMeta[] = Object.values(ROUTES).flatMap((route: RouteEntry) => route.pages);
 
 const byPath = new Map(PAGE_METAS.map((m) => [m.path, m]));
 
-export const HOME_META: PageMeta = byPath.get('/') ?? (STATIC_PAGES[0] as PageMeta);
+export const HOME_META: PageMeta = ROUTES['/'].pages[0];
 
 function roomMeta(path: string): PageMeta {
   return page(

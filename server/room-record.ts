@@ -7,12 +7,12 @@
  */
 import {
   MAX_PARTICIPANTS,
-  decide,
-  dueForAutoAdmit,
+  autoAdmitsDue,
+  decideAll,
   nextAutoAdmitAt,
   type AuthorityRequest,
   type AuthorityState,
-  type Delivery,
+  type DecidedRun,
 } from '../src/protocol';
 
 /** The connection holding a place, and the node it is on (so a dead node's places can be found). */
@@ -107,7 +107,7 @@ export function nextDeadline(record: RoomRecord): number | null {
 /** What falls due at `now`: guests admitted, then places given up (the host's last, since it ends the room). */
 export function dueRequests(record: RoomRecord, now: number): AuthorityRequest[] {
   const state = record.authority;
-  const requests: AuthorityRequest[] = dueForAutoAdmit(state, now).map((guestId) => ({ type: 'auto-admit', guestId, now }));
+  const requests = autoAdmitsDue(state, now);
   const gone = Object.entries(record.presence)
     .filter(([id, p]) => !isHeld(p) && p.awayUntil <= now && isKnown(state, id))
     .map(([id]) => id)
@@ -117,27 +117,13 @@ export function dueRequests(record: RoomRecord, now: number): AuthorityRequest[]
   return [...requests.filter((r) => r.type !== 'auto-admit' || !leaving.has(r.guestId)), ...gone.map((from): AuthorityRequest => ({ type: 'leave', from, reason: 'disconnected' }))];
 }
 
-export interface Applied {
+export interface Applied extends DecidedRun {
   /** The room's next record; null when the room ended or emptied (it is deleted). */
   record: RoomRecord | null;
-  /** The room after the requests (also when it ended). */
-  state: AuthorityState;
-  deliveries: Delivery[];
-  /** The reply to the last request. */
-  reply: ReturnType<typeof decide>['reply'];
 }
 
-/** Decides requests in order on the room; the room goes when it ends or has nobody left in it. */
+/** Decides requests in order on the room (decideAll); the room goes when it ends or has nobody left in it. */
 export function applyRequests(record: RoomRecord, requests: readonly AuthorityRequest[]): Applied {
-  let state = record.authority;
-  const deliveries: Delivery[] = [];
-  let reply: Applied['reply'] = { success: true };
-  for (const request of requests) {
-    const decision = decide(state, request);
-    state = decision.state;
-    reply = decision.reply;
-    deliveries.push(...decision.deliveries);
-  }
-  const gone = state.ended || state.participants.length === 0;
-  return { record: gone ? null : pruned({ ...record, authority: state }), state, deliveries, reply };
+  const run = decideAll(record.authority, requests);
+  return { ...run, record: run.gone ? null : pruned({ ...record, authority: run.state }) };
 }

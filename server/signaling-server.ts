@@ -13,7 +13,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server as IoServer, Socket as IoSocket } from 'socket.io';
-import { createAuthority, decide, type AuthorityRequest, type AuthorityState, type Delivery, ROOM_ERRORS, isOutgoingEvent, parseOutgoing, resumeAuthSchema, type Ack, type ClientToServerEvents, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, type OutgoingEvents, type ResumeAuth, type ServerEvent, type ServerToClientEvents, sanitizeName, sanitizeRoomName, toAuthorityRequest } from '../src/protocol';
+import { createAuthority, decide, type AuthorityRequest, type AuthorityState, type Delivery, ROOM_ERRORS, isOutgoingEvent, parseOutgoingMessage, resumeAuthSchema, type Ack, type ClientToServerEvents, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, type OutgoingEvents, type OutgoingMessage, type ResumeAuth, type ServerEvent, type ServerToClientEvents, sanitizeName, sanitizeRoomName, toAuthorityRequest } from '../src/protocol';
 import { AddressLimits, ConnectionLimits, DEFAULT_ADDRESS_CAPS, type AddressCaps, type LimitKind } from './connection-limits';
 import { KeyedQueue } from './keyed-queue';
 import { createLog, type Log } from './log';
@@ -356,14 +356,14 @@ export class SignalingNode {
       reply(refusal(SERVER_ERRORS.tooMany));
       return;
     }
-    const payload = parseOutgoing(event, raw);
-    if (!payload) {
+    const message = parseOutgoingMessage(event, raw);
+    if (!message) {
       reply(refusal(SERVER_ERRORS.invalid));
       return;
     }
     connection.queued += 1;
     this.requests
-      .run(socket.id, () => this.handle(socket, connection, event, payload, reply))
+      .run(socket.id, () => this.handle(socket, connection, message, reply))
       .catch((error: unknown) => {
         reply(refusal(this.failureMessage(event, error)));
       })
@@ -391,26 +391,26 @@ export class SignalingNode {
     if (state.hostId === id && state.pending.length > 0) this.deliver(state, [{ to: id, event: 'pending-guests', payload: { guests: state.pending } }]);
   }
 
-  private async handle(socket: Socket, connection: Connection, event: OutgoingEvent, payload: OutgoingEvents[OutgoingEvent], reply: Reply): Promise<void> {
-    switch (event) {
+  private async handle(socket: Socket, connection: Connection, message: OutgoingMessage, reply: Reply): Promise<void> {
+    switch (message.event) {
       case 'create-room': {
-        const body = payload as OutgoingEvents['create-room'];
-        reply(await this.join(socket, connection, body.roomId, body.hostName, body.roomName, undefined));
+        const { roomId, hostName, roomName } = message.payload;
+        reply(await this.join(socket, connection, roomId, hostName, roomName, undefined));
         return;
       }
       case 'join-room': {
-        const body = payload as OutgoingEvents['join-room'];
-        reply(await this.join(socket, connection, body.roomId, body.participantName, '', body.resumeToken));
+        const { roomId, participantName, resumeToken } = message.payload;
+        reply(await this.join(socket, connection, roomId, participantName, '', resumeToken));
         return;
       }
       case 'signaling-message':
-        await this.relay(connection, payload as OutgoingEvents['signaling-message']);
+        await this.relay(connection, message.payload);
         return;
       case 'leave-room':
-        if (payload.roomId === connection.roomId) await this.leave(socket, connection);
+        if (message.payload.roomId === connection.roomId) await this.leave(socket, connection);
         return;
       default:
-        reply(await this.hostAction(connection, event, payload));
+        reply(await this.hostAction(connection, message));
     }
   }
 
@@ -541,11 +541,10 @@ export class SignalingNode {
     if (this.membershipCache.size > MEMBERSHIP_CACHE_ROOMS) this.membershipCache.delete(this.membershipCache.keys().next().value ?? '');
   }
 
-  private async hostAction(connection: Connection, event: OutgoingEvent, payload: unknown): Promise<Ack> {
-    const body = payload as { roomId: string };
-    if (!connection.roomId || body.roomId !== connection.roomId) return refusal(SERVER_ERRORS.notMember);
+  private async hostAction(connection: Connection, message: OutgoingMessage): Promise<Ack> {
+    if (!connection.roomId || message.payload.roomId !== connection.roomId) return refusal(SERVER_ERRORS.notMember);
     // The same mapping the in-browser host uses for requests off its channel.
-    const request = toAuthorityRequest(connection.id, event, payload as Record<string, unknown>, this.now());
+    const request = toAuthorityRequest(connection.id, message, this.now());
     if (!request) return refusal(SERVER_ERRORS.invalid);
     return this.apply(connection.roomId, request);
   }

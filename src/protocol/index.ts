@@ -2,8 +2,8 @@
  * The room protocol's front door, for the browser's room feature and the signaling server alike: the
  * events and their zod schemas, the pure room authority, name and id sanitizing, and rate limits.
  */
-export { HOST_ONLY_EVENTS, ROOM_ERRORS, ROOM_RECORDING_MODES, incomingSchemas, isIncomingEvent, isOutgoingEvent, outgoingAckSchemas, parseIncoming, parseOutgoing, resumeAuthSchema, type Ack, type ClientToServerEvents, type ConnectionQuality, type IceServerConfig, type IncomingEvent, type IncomingEvents, type JoinRoomAck, type OutgoingAcks, type OutgoingEvent, type OutgoingEvents, type ParticipantInfo, type PeerSignal, type PendingGuest, type RTCIceCandidateInitLike, type ResumeAuth, type RoomRecordingMode, type ServerEvent, type ServerToClientEvents } from './protocol';
+export { HOST_ONLY_EVENTS, ROOM_ERRORS, ROOM_RECORDING_MODES, incomingSchemas, isIncomingEvent, isOutgoingEvent, outgoingAckSchemas, parseIncoming, parseOutgoing, parseOutgoingMessage, resumeAuthSchema, type Ack, type ClientToServerEvents, type ConnectionQuality, type IceServerConfig, type IncomingEvent, type IncomingEvents, type JoinRoomAck, type OutgoingAcks, type OutgoingEvent, type OutgoingEvents, type OutgoingMessage, type ParticipantInfo, type PeerSignal, type PendingGuest, type RTCIceCandidateInitLike, type ResumeAuth, type RoomRecordingMode, type ServerEvent, type ServerToClientEvents } from './protocol';
 export { ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, takeAttempt, type RateDecision } from './rate-limit';
-export { AUTO_ADMIT_MS, MAX_PARTICIPANTS, createAuthority, decide, dueForAutoAdmit, nextAutoAdmitAt, type AuthorityRequest, type AuthorityState, type Decision, type Delivery } from './room-authority';
+export { AUTO_ADMIT_MS, MAX_PARTICIPANTS, autoAdmitsDue, createAuthority, decide, decideAll, dueForAutoAdmit, nextAutoAdmitAt, type AuthorityRequest, type AuthorityState, type DecidedRun, type Decision, type Delivery } from './room-authority';
 export { MAX_NAME_LENGTH, isValidRoomId, newParticipantId, newRoomId, sanitizeName, sanitizeRoomId, sanitizeRoomName } from './sanitize';
 export { toAuthorityRequest } from './wire-requests';

@@ -220,6 +220,17 @@ export function parseOutgoing<E extends OutgoingEvent>(event: E, payload: unknow
   return result.success ? (result.data as OutgoingEvents[E]) : null;
 }
 
+/** One client request, parsed: its event and that event's payload, which a switch on `event` narrows together. */
+export type OutgoingMessage = { [E in OutgoingEvent]: { event: E; payload: OutgoingEvents[E] } }[OutgoingEvent];
+
+/** Parses an untrusted request; null when the event is unknown or its payload does not match the event's schema. */
+export function parseOutgoingMessage(event: unknown, payload: unknown): OutgoingMessage | null {
+  if (!isOutgoingEvent(event)) return null;
+  const parsed = parseOutgoing(event, payload);
+  // TypeScript cannot pair a generic event with its payload in the union: parseOutgoing checked the pair.
+  return parsed === null ? null : ({ event, payload: parsed } as OutgoingMessage);
+}
+
 /** Parses an untrusted incoming payload for `event`; null when it does not match its schema. */
 export function parseIncoming<E extends IncomingEvent>(event: E, payload: unknown): IncomingEvents[E] | null {
   const result = incomingSchemas[event].safeParse(payload);

@@ -237,3 +237,36 @@ export function nextAutoAdmitAt(state: AuthorityState): number | null {
   if (!state.autoAdmit || state.ended || state.pending.length === 0) return null;
   return Math.min(...state.pending.map((g) => (Number.isFinite(g.requestedAt) ? g.requestedAt + AUTO_ADMIT_MS : 0)));
 }
+
+/** What a run of requests decided: the state after them, all they deliver, and the reply to the last. */
+export interface DecidedRun {
+  state: AuthorityState;
+  deliveries: Delivery[];
+  reply: Decision['reply'];
+  /** The room ended or nobody is left in it: whoever holds it lets it go. */
+  gone: boolean;
+}
+
+/**
+ * The one loop around decide(), for every host of a room (the signaling server inside its store's
+ * atomic update, the browser tab that hosts a room without a server): requests are decided in order,
+ * each on the state the one before left. The host then stores the state, answers the requester and
+ * delivers, in that order, so a guest knows its host before the host's events reach it.
+ */
+export function decideAll(state: AuthorityState, requests: readonly AuthorityRequest[]): DecidedRun {
+  let current = state;
+  const deliveries: Delivery[] = [];
+  let reply: Decision['reply'] = { success: true };
+  for (const request of requests) {
+    const decision = decide(current, request);
+    current = decision.state;
+    reply = decision.reply;
+    deliveries.push(...decision.deliveries);
+  }
+  return { state: current, deliveries, reply, gone: current.ended || current.participants.length === 0 };
+}
+
+/** The auto-admit requests due at `now`, in the order the guests asked. */
+export function autoAdmitsDue(state: AuthorityState, now: number): AuthorityRequest[] {
+  return dueForAutoAdmit(state, now).map((guestId) => ({ type: 'auto-admit', guestId, now }));
+}

@@ -1,29 +1,20 @@
-/** Requests that arrive over the wire, turned into the host authority's typed requests. */
+/** Requests that arrive over the wire, parsed, turned into the host authority's typed requests. */
 import type { AuthorityRequest } from './room-authority';
-import { ROOM_RECORDING_MODES, type OutgoingEvent, type RoomRecordingMode } from './protocol';
+import type { OutgoingMessage } from './protocol';
 
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-/** Turns a request off the wire into an authority request, or null when its payload is unusable. */
-export function toAuthorityRequest(
-  from: string,
-  event: OutgoingEvent,
-  body: Record<string, unknown>,
-  now: number = Date.now(),
-): AuthorityRequest | null {
-  switch (event) {
+/** Turns a parsed request into an authority request; null for the requests the authority does not decide. */
+export function toAuthorityRequest(from: string, message: OutgoingMessage, now: number = Date.now()): AuthorityRequest | null {
+  switch (message.event) {
     case 'join-room':
-      return { type: 'join', from, name: str(body.participantName), now };
+      return { type: 'join', from, name: message.payload.participantName, now };
     case 'approve-guest':
-      return { type: 'approve', by: from, guestId: str(body.guestId), now };
+      return { type: 'approve', by: from, guestId: message.payload.guestId, now };
     case 'reject-guest':
-      return { type: 'reject', by: from, guestId: str(body.guestId) };
+      return { type: 'reject', by: from, guestId: message.payload.guestId };
     case 'kick-participant':
-      return { type: 'kick', by: from, participantId: str(body.participantId) };
-    case 'start-recording': {
-      const mode = ROOM_RECORDING_MODES.find((m) => m === body.mode);
-      return mode ? { type: 'start-recording', by: from, mode: mode satisfies RoomRecordingMode, now } : null;
-    }
+      return { type: 'kick', by: from, participantId: message.payload.participantId };
+    case 'start-recording':
+      return { type: 'start-recording', by: from, mode: message.payload.mode, now };
     case 'stop-recording':
       return { type: 'stop-recording', by: from };
     case 'pause-recording':
@@ -31,7 +22,7 @@ export function toAuthorityRequest(
     case 'resume-recording':
       return { type: 'resume-recording', by: from };
     case 'set-auto-admit':
-      return typeof body.enabled === 'boolean' ? { type: 'set-auto-admit', by: from, enabled: body.enabled } : null;
+      return { type: 'set-auto-admit', by: from, enabled: message.payload.enabled };
     case 'leave-room':
       return { type: 'leave', from, reason: 'left' };
     case 'create-room':
@@ -39,4 +30,3 @@ export function toAuthorityRequest(
       return null;
   }
 }
-

@@ -3,8 +3,10 @@ import {
   AUTO_ADMIT_MS,
   MAX_PARTICIPANTS,
   MAX_PENDING_GUESTS,
+  autoAdmitsDue,
   createAuthority,
   decide,
+  decideAll,
   dueForAutoAdmit,
   nextAutoAdmitAt,
   type AuthorityRequest,
@@ -169,5 +171,42 @@ describe('room authority', () => {
     }
     expect(state.participants).toHaveLength(MAX_PARTICIPANTS);
     expect(decide(state, { type: 'join', from: 'late', name: 'Late', now: 99 }).reply).toEqual({ success: false, error: ROOM_ERRORS.roomFull });
+  });
+});
+
+describe('decideAll, the one loop around decide()', () => {
+  it('decides in order, each request on the state the one before left, and replies to the last', () => {
+    const room = createAuthority('r', 'Room', { id: 'h', name: 'Host' }, 0);
+    const join: AuthorityRequest = { type: 'join', from: 'g', name: 'Gus', now: 1 };
+    const approve: AuthorityRequest = { type: 'approve', by: 'h', guestId: 'g', now: 2 };
+    const kickByGuest: AuthorityRequest = { type: 'kick', by: 'g', participantId: 'h' };
+    const all = decideAll(room, [join, approve, kickByGuest]);
+    const joined = decide(room, join);
+    const approved = decide(joined.state, approve);
+    expect(all.state.participants.map((p) => p.id)).toEqual(['h', 'g']);
+    expect(all.reply).toEqual({ success: false, error: ROOM_ERRORS.hostOnlyAction });
+    expect(all.deliveries).toEqual([...joined.deliveries, ...approved.deliveries]);
+    expect(all.deliveries.length).toBeGreaterThan(0);
+    expect(all.gone).toBe(false);
+  });
+
+  it('says the room is gone when its host leaves', () => {
+    const room = createAuthority('r', 'Room', { id: 'h', name: 'Host' }, 0);
+    const ended = decideAll(room, [{ type: 'leave', from: 'h', reason: 'left' }]);
+    expect(ended.gone).toBe(true);
+    expect(ended.state.ended).toBe(true);
+  });
+
+  it('turns the guests due for auto-admit into requests, in the order they asked', () => {
+    let room = createAuthority('r', 'Room', { id: 'h', name: 'Host' }, 0);
+    room = decide(room, { type: 'join', from: 'a', name: 'A', now: 10 }).state;
+    room = decide(room, { type: 'join', from: 'b', name: 'B', now: 20 }).state;
+    expect(autoAdmitsDue(room, 10 + AUTO_ADMIT_MS - 1)).toEqual([]);
+    expect(autoAdmitsDue(room, 20 + AUTO_ADMIT_MS)).toEqual([
+      { type: 'auto-admit', guestId: 'a', now: 20 + AUTO_ADMIT_MS },
+      { type: 'auto-admit', guestId: 'b', now: 20 + AUTO_ADMIT_MS },
+    ]);
+    const admitted = decideAll(room, autoAdmitsDue(room, 20 + AUTO_ADMIT_MS));
+    expect(admitted.state.participants.map((p) => p.id)).toEqual(['h', 'a', 'b']);
   });
 });

@@ -134,15 +134,25 @@ describe('BroadcastChannel frames', () => {
 });
 
 describe('requests off the wire', () => {
-  it('become typed authority requests, or nothing when their payload is unusable', async () => {
+  it('are parsed with the schema of their event, then become typed authority requests', async () => {
     const { toAuthorityRequest } = await import('../../src/protocol/wire-requests');
-    expect(toAuthorityRequest('g', 'approve-guest', { guestId: 'x' })).toMatchObject({ type: 'approve', by: 'g', guestId: 'x' });
-    expect(toAuthorityRequest('g', 'join-room', { participantName: 'Ada' })).toMatchObject({ type: 'join', from: 'g', name: 'Ada' });
-    expect(toAuthorityRequest('g', 'start-recording', { mode: 'mixed' })).toMatchObject({ type: 'start-recording', mode: 'mixed' });
-    expect(toAuthorityRequest('g', 'start-recording', { mode: 'everything' })).toBeNull();
-    expect(toAuthorityRequest('g', 'set-auto-admit', { enabled: 'yes' })).toBeNull();
-    expect(toAuthorityRequest('g', 'approve-guest', { guestId: 42 })).toMatchObject({ guestId: '' });
-    expect(toAuthorityRequest('g', 'signaling-message', {})).toBeNull();
+    const { parseOutgoingMessage } = await import('../../src/protocol/protocol');
+    const request = (event: string, payload: unknown) => {
+      const message = parseOutgoingMessage(event, payload);
+      return message && toAuthorityRequest('g', message, 1);
+    };
+    expect(request('approve-guest', { guestId: 'x', roomId: 'r' })).toEqual({ type: 'approve', by: 'g', guestId: 'x', now: 1 });
+    expect(request('join-room', { participantName: 'Ada', roomId: 'r' })).toEqual({ type: 'join', from: 'g', name: 'Ada', now: 1 });
+    expect(request('start-recording', { mode: 'mixed', roomId: 'r' })).toEqual({ type: 'start-recording', by: 'g', mode: 'mixed', now: 1 });
+    expect(request('set-auto-admit', { enabled: false, roomId: 'r' })).toEqual({ type: 'set-auto-admit', by: 'g', enabled: false });
+    expect(request('leave-room', { roomId: 'r' })).toEqual({ type: 'leave', from: 'g', reason: 'left' });
+    // What the schema refuses never reaches the authority.
+    expect(request('start-recording', { mode: 'everything', roomId: 'r' })).toBeNull();
+    expect(request('set-auto-admit', { enabled: 'yes', roomId: 'r' })).toBeNull();
+    expect(request('approve-guest', { guestId: 42, roomId: 'r' })).toBeNull();
+    expect(request('format-disk', {})).toBeNull();
+    // Requests the authority does not decide.
+    expect(request('signaling-message', { type: 'offer', data: { connectionId: 'c' }, from: 'a', to: 'b', roomId: 'r' })).toBeNull();
   });
 });
 
@@ -181,7 +191,7 @@ describe('who trusts what on the room channel', () => {
   });
 
   it('only the host answers requests, and never one posing as the host', () => {
-    const request = { kind: 'request' as const, ackId: null, from: 'gus', event: 'approve-guest' as const, payload: {} };
+    const request = { kind: 'request' as const, ackId: null, from: 'gus', event: 'approve-guest' as const, payload: { guestId: 'ida', roomId: 'r' } };
     expect(answersRequest(request, host)).toBe(true);
     expect(answersRequest({ ...request, from: 'host' }, host)).toBe(false);
     expect(answersRequest(request, guest)).toBe(false);

@@ -6,7 +6,7 @@
  * releases when the tab closes or crashes, so the host notices departures and guests notice the host
  * going away, without heartbeats.
  */
-import { AUTO_ADMIT_MS, createAuthority, decide, dueForAutoAdmit, nextAutoAdmitAt, type AuthorityState, type Decision, type Delivery, ROOM_ERRORS, type Ack, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, sanitizeName, sanitizeRoomId, sanitizeRoomName, toAuthorityRequest } from '../../../protocol';
+import { AUTO_ADMIT_MS, autoAdmitsDue, createAuthority, decideAll, nextAutoAdmitAt, parseOutgoingMessage, type AuthorityRequest, type AuthorityState, type Delivery, ROOM_ERRORS, type Ack, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, type OutgoingMessage, sanitizeName, sanitizeRoomId, sanitizeRoomName, toAuthorityRequest } from '../../../protocol';
 import { acceptsEvent, answersRequest, hostLockName, memberLockName, parseWireFrame, roomChannelName, type ChannelReader, type WireFrame } from './local-wire';
 import { SignalingClient } from './signaling-transport';
 import { holdLock, LockWatches, type Release } from '../../../shared/web-locks';
@@ -16,8 +16,6 @@ export interface LocalSignalingOptions {
   /** Asked before this tab creates a room (becomes its host); false refuses with the creation limit. */
   allowCreate: () => boolean;
 }
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 export class LocalSignaling extends SignalingClient {
   private channel: BroadcastChannel | null = null;
@@ -55,25 +53,31 @@ export class LocalSignaling extends SignalingClient {
   }
 
   protected send(event: OutgoingEvent, payload: unknown, ackId: string | null): void {
-    const body = payload as Record<string, unknown>;
-    switch (event) {
+    const message = parseOutgoingMessage(event, payload);
+    if (!message) {
+      // The same schema the server applies: what it would refuse, this tab refuses too.
+      const error = event === 'create-room' ? ROOM_ERRORS.createFailed : event === 'join-room' ? ROOM_ERRORS.joinFailed : ROOM_ERRORS.notInRoom;
+      if (ackId) this.resolveAck(ackId, { success: false, error });
+      return;
+    }
+    switch (message.event) {
       case 'join-room':
-        void this.join(sanitizeRoomId(body.roomId), sanitizeName(body.participantName), ackId, false);
+        void this.join(sanitizeRoomId(message.payload.roomId), sanitizeName(message.payload.participantName), ackId, false);
         return;
-      case 'create-room':
-        void this.join(sanitizeRoomId(body.roomId), sanitizeName(body.hostName), ackId, true, sanitizeRoomName(body.roomName));
-        return;
-      case 'signaling-message': {
-        const to = str(body.to);
-        if (to) this.post({ kind: 'event', from: this.selfId, to, event: 'signaling-message', payload: body });
+      case 'create-room': {
+        const { roomId, hostName, roomName } = message.payload;
+        void this.join(sanitizeRoomId(roomId), sanitizeName(hostName), ackId, true, sanitizeRoomName(roomName));
         return;
       }
+      case 'signaling-message':
+        this.post({ kind: 'event', from: this.selfId, to: message.payload.to, event: 'signaling-message', payload: message.payload });
+        return;
       case 'leave-room':
         this.leave();
         return;
       default:
-        if (this.authority) this.answer(this.selfId, event, body, ackId);
-        else if (this.channel) this.post({ kind: 'request', ackId, from: this.selfId, event, payload: body });
+        if (this.authority) this.answer(this.selfId, message, ackId);
+        else if (this.channel) this.post({ kind: 'request', ackId, from: this.selfId, ...message });
         else if (ackId) this.resolveAck(ackId, { success: false, error: ROOM_ERRORS.notInRoom });
     }
   }
@@ -161,7 +165,7 @@ export class LocalSignaling extends SignalingClient {
   private receive(frame: WireFrame): void {
     switch (frame.kind) {
       case 'request':
-        if (answersRequest(frame, this.reader())) this.answer(frame.from, frame.event, frame.payload, frame.ackId);
+        if (answersRequest(frame, this.reader())) this.answer(frame.from, frame, frame.ackId);
         return;
       case 'ack':
         if (frame.to !== this.selfId) return;
@@ -197,21 +201,28 @@ export class LocalSignaling extends SignalingClient {
   }
 
   /** The host's side: runs a request through the authority and delivers what it decided. */
-  private answer(from: string, event: OutgoingEvent, body: Record<string, unknown>, ackId: string | null): void {
+  private answer(from: string, message: OutgoingMessage, ackId: string | null): void {
     const authority = this.authority;
     if (!authority) return;
-    const request = toAuthorityRequest(from, event, body);
-    if (!request || (body.roomId !== undefined && body.roomId !== authority.roomId)) {
+    const request = toAuthorityRequest(from, message);
+    if (!request || ('roomId' in message.payload && message.payload.roomId !== authority.roomId)) {
       this.ackTo(from, ackId, { success: false, error: ROOM_ERRORS.notInRoom });
       return;
     }
-    this.apply(decide(authority, request), from, ackId);
+    this.decide([request], from, ackId);
   }
 
-  private apply(decision: Decision, from: string | null, ackId: string | null): void {
-    this.authority = decision.state;
-    if (from) this.ackTo(from, ackId, decision.reply);
-    for (const delivery of decision.deliveries) this.deliver(delivery);
+  /**
+   * Decides requests on the room this tab hosts (decideAll, as the signaling server does), then answers
+   * the requester and delivers. Synchronous: a tab that leaves has delivered its goodbye before its
+   * channel closes.
+   */
+  private decide(requests: readonly AuthorityRequest[], from: string | null, ackId: string | null): void {
+    if (!this.authority || requests.length === 0) return;
+    const run = decideAll(this.authority, requests);
+    this.authority = run.state;
+    if (from) this.ackTo(from, ackId, run.reply);
+    for (const delivery of run.deliveries) this.deliver(delivery);
     this.syncWatches();
     this.scheduleAutoAdmit();
   }
@@ -244,7 +255,7 @@ export class LocalSignaling extends SignalingClient {
       present,
       (id) => memberLockName(authority.roomId, id),
       (id) => {
-        if (this.authority) this.apply(decide(this.authority, { type: 'leave', from: id, reason: 'disconnected' }), null, null);
+        this.decide([{ type: 'leave', from: id, reason: 'disconnected' }], null, null);
       },
     );
   }
@@ -256,15 +267,7 @@ export class LocalSignaling extends SignalingClient {
     if (at === null) return;
     this.autoAdmitTimer = setTimeout(
       () => {
-        const current = this.authority;
-        if (!current) return;
-        const now = Date.now();
-        let state = current;
-        for (const guestId of dueForAutoAdmit(current, now)) {
-          const decision = decide(state, { type: 'auto-admit', guestId, now });
-          this.apply(decision, null, null);
-          state = decision.state;
-        }
+        if (this.authority) this.decide(autoAdmitsDue(this.authority, Date.now()), null, null);
         this.scheduleAutoAdmit();
       },
       Math.max(0, Math.min(at - Date.now(), AUTO_ADMIT_MS)),
@@ -272,7 +275,7 @@ export class LocalSignaling extends SignalingClient {
   }
 
   private leave(): void {
-    if (this.authority) this.apply(decide(this.authority, { type: 'leave', from: this.selfId, reason: 'left' }), null, null);
+    if (this.authority) this.decide([{ type: 'leave', from: this.selfId, reason: 'left' }], null, null);
     else if (this.channel) this.post({ kind: 'request', ackId: null, from: this.selfId, event: 'leave-room', payload: { roomId: this.roomId } });
     this.teardown();
   }

@@ -5,18 +5,17 @@
 import {
   HOST_ONLY_EVENTS,
   isIncomingEvent,
-  isOutgoingEvent,
   outgoingAckSchemas,
   parseIncoming,
-  parseOutgoing,
+  parseOutgoingMessage,
   type IncomingEvent,
-  type OutgoingEvent,
+  type OutgoingMessage,
 } from '../../../protocol';
 import { isRecord } from '../../../shared/json-record';
 
 export type WireFrame =
   /** A client's request to the room (answered by the host's tab). */
-  | { kind: 'request'; ackId: string | null; from: string; event: OutgoingEvent; payload: Record<string, unknown> }
+  | ({ kind: 'request'; ackId: string | null; from: string } & OutgoingMessage)
   /** The host's acknowledgement of one request. */
   | { kind: 'ack'; ackId: string; to: string; ack: Record<string, unknown> }
   /** An event for one participant, or for all members ('*') but `except`. */
@@ -46,11 +45,11 @@ export function parseWireFrame(data: unknown): WireFrame | null {
   if (!isRecord(data) || frameSize(data) > MAX_FRAME_CHARS) return null;
   switch (data.kind) {
     case 'request': {
-      if (!isId(data.from) || !isOutgoingEvent(data.event)) return null;
+      if (!isId(data.from)) return null;
       if (data.ackId !== null && !isId(data.ackId)) return null;
-      const payload = parseOutgoing(data.event, data.payload);
-      if (!payload) return null;
-      return { kind: 'request', ackId: data.ackId, from: data.from, event: data.event, payload };
+      const message = parseOutgoingMessage(data.event, data.payload);
+      if (!message) return null;
+      return { kind: 'request', ackId: data.ackId, from: data.from, ...message };
     }
     case 'ack': {
       if (!isId(data.ackId) || !isId(data.to)) return null;

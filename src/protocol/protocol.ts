@@ -237,6 +237,17 @@ export function parseIncoming<E extends IncomingEvent>(event: E, payload: unknow
   return result.success ? (result.data as IncomingEvents[E]) : null;
 }
 
+/** One event for a participant, parsed: its name and that event's payload, which a switch on `event` narrows together. */
+export type IncomingMessage = { [E in IncomingEvent]: { event: E; payload: IncomingEvents[E] } }[IncomingEvent];
+
+/** Parses an untrusted event; null when the event is unknown or its payload does not match the event's schema. */
+export function parseIncomingMessage(event: unknown, payload: unknown): IncomingMessage | null {
+  if (!isIncomingEvent(event)) return null;
+  const parsed = parseIncoming(event, payload);
+  // As in parseOutgoingMessage: parseIncoming checked the pair.
+  return parsed === null ? null : ({ event, payload: parsed } as IncomingMessage);
+}
+
 export const isOutgoingEvent = (value: unknown): value is OutgoingEvent => typeof value === 'string' && Object.hasOwn(outgoingSchemas, value);
 export const isIncomingEvent = (value: unknown): value is IncomingEvent => typeof value === 'string' && Object.hasOwn(incomingSchemas, value);
 

@@ -158,7 +158,8 @@ describe('requests off the wire', () => {
 
 describe('who trusts what on the room channel', () => {
   type EventFrame = Extract<WireFrame, { kind: 'event' }>;
-  const event = (frame: Partial<EventFrame>): EventFrame => ({ kind: 'event', from: 'host', to: 'gus', event: 'room-joined', payload: {}, ...frame });
+  // The trust rules read only who sent a frame to whom and its event: the payloads here are not checked.
+  const event = (frame: Partial<EventFrame>): EventFrame => ({ kind: 'event', from: 'host', to: 'gus', event: 'room-joined', payload: {}, ...frame }) as EventFrame;
   const guest = { selfId: 'gus', admitted: true, isHost: false, hostId: 'host' };
   const host = { selfId: 'host', admitted: true, isHost: true, hostId: 'host' };
 
@@ -185,9 +186,10 @@ describe('who trusts what on the room channel', () => {
   });
 
   it('a negotiation message must name its real sender', () => {
-    const signal = event({ from: 'ida', event: 'signaling-message', payload: { from: 'ida', to: 'gus' } });
+    const payload = { type: 'offer' as const, data: { connectionId: 'c' }, from: 'ida', to: 'gus', roomId: 'r' };
+    const signal = event({ from: 'ida', event: 'signaling-message', payload });
     expect(acceptsEvent(signal, guest)).toBe(true);
-    expect(acceptsEvent({ ...signal, payload: { from: 'host', to: 'gus' } }, guest)).toBe(false);
+    expect(acceptsEvent(event({ from: 'ida', event: 'signaling-message', payload: { ...payload, from: 'host' } }), guest)).toBe(false);
   });
 
   it('only the host answers requests, and never one posing as the host', () => {

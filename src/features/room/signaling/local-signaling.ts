@@ -6,7 +6,7 @@
  * releases when the tab closes or crashes, so the host notices departures and guests notice the host
  * going away, without heartbeats.
  */
-import { AUTO_ADMIT_MS, autoAdmitsDue, createAuthority, decideAll, nextAutoAdmitAt, parseOutgoingMessage, type AuthorityRequest, type AuthorityState, type Delivery, ROOM_ERRORS, type Ack, type IncomingEvents, type JoinRoomAck, type OutgoingEvent, type OutgoingMessage, sanitizeName, sanitizeRoomId, sanitizeRoomName, toAuthorityRequest } from '../../../protocol';
+import { AUTO_ADMIT_MS, autoAdmitsDue, createAuthority, decideAll, nextAutoAdmitAt, parseOutgoingMessage, type AuthorityRequest, type AuthorityState, type Delivery, ROOM_ERRORS, type Ack, type JoinRoomAck, type OutgoingEvent, type OutgoingMessage, sanitizeName, sanitizeRoomId, sanitizeRoomName, toAuthorityRequest } from '../../../protocol';
 import { acceptsEvent, answersRequest, hostLockName, memberLockName, parseWireFrame, roomChannelName, type ChannelReader, type WireFrame } from './local-wire';
 import { SignalingClient } from './signaling-transport';
 import { holdLock, LockWatches, type Release } from '../../../shared/web-locks';
@@ -177,11 +177,11 @@ export class LocalSignaling extends SignalingClient {
     }
   }
 
-  private onAck(ackId: string, ack: Record<string, unknown>): void {
+  private onAck(ackId: string, ack: Ack | JoinRoomAck): void {
     // Only an answer to a request this tab sent counts; any tab could post an ack naming us.
     if (!this.awaits(ackId)) return;
     // The answer to our join names the host: from now on, room events are trusted from that tab only.
-    if (ackId === this.joinAckId && typeof ack.hostId === 'string' && !this.authority && !this.hostId) {
+    if (ackId === this.joinAckId && 'hostId' in ack && typeof ack.hostId === 'string' && !this.authority && !this.hostId) {
       this.hostId = ack.hostId;
       this.watches.watch('host', hostLockName(this.roomId), () => {
         this.dispatch('room-ended', { reason: 'host-left' });
@@ -197,7 +197,7 @@ export class LocalSignaling extends SignalingClient {
   private onEvent(frame: Extract<WireFrame, { kind: 'event' }>): void {
     if (!acceptsEvent(frame, this.reader())) return;
     if (frame.event === 'room-joined') this.admitted = true;
-    this.dispatch(frame.event, frame.payload as unknown as IncomingEvents[typeof frame.event]);
+    this.dispatch(frame.event, frame.payload);
   }
 
   /** The host's side: runs a request through the authority and delivers what it decided. */
@@ -230,19 +230,17 @@ export class LocalSignaling extends SignalingClient {
   private ackTo(to: string, ackId: string | null, ack: Ack | JoinRoomAck): void {
     if (!ackId) return;
     if (to === this.selfId) this.resolveAck(ackId, ack);
-    else this.post({ kind: 'ack', ackId, to, ack: ack as unknown as Record<string, unknown> });
+    else this.post({ kind: 'ack', ackId, to, ack });
   }
 
-  private deliver(delivery: Delivery): void {
-    const payload = delivery.payload as unknown as Record<string, unknown>;
-    const { to } = delivery;
+  private deliver({ to, ...message }: Delivery): void {
     if (typeof to === 'string') {
-      if (to === this.selfId) this.dispatch(delivery.event, delivery.payload);
-      else this.post({ kind: 'event', from: this.selfId, to, event: delivery.event, payload });
+      if (to === this.selfId) this.dispatch(message.event, message.payload);
+      else this.post({ kind: 'event', from: this.selfId, to, ...message });
       return;
     }
-    if (to.except !== this.selfId) this.dispatch(delivery.event, delivery.payload);
-    this.post({ kind: 'event', from: this.selfId, to: '*', ...(to.except ? { except: to.except } : {}), event: delivery.event, payload });
+    if (to.except !== this.selfId) this.dispatch(message.event, message.payload);
+    this.post({ kind: 'event', from: this.selfId, to: '*', ...(to.except ? { except: to.except } : {}), ...message });
   }
 
   /** Watches the presence lock of everyone in or waiting for the room, and stops watching who left. */

@@ -4,11 +4,13 @@
  */
 import {
   HOST_ONLY_EVENTS,
-  isIncomingEvent,
   outgoingAckSchemas,
-  parseIncoming,
+  parseIncomingMessage,
   parseOutgoingMessage,
   type IncomingEvent,
+  type IncomingMessage,
+  type Ack,
+  type JoinRoomAck,
   type OutgoingMessage,
 } from '../../../protocol';
 import { isRecord } from '../../../shared/json-record';
@@ -17,9 +19,9 @@ export type WireFrame =
   /** A client's request to the room (answered by the host's tab). */
   | ({ kind: 'request'; ackId: string | null; from: string } & OutgoingMessage)
   /** The host's acknowledgement of one request. */
-  | { kind: 'ack'; ackId: string; to: string; ack: Record<string, unknown> }
+  | { kind: 'ack'; ackId: string; to: string; ack: Ack | JoinRoomAck }
   /** An event for one participant, or for all members ('*') but `except`. */
-  | { kind: 'event'; from: string; to: string; except?: string; event: IncomingEvent; payload: Record<string, unknown> };
+  | ({ kind: 'event'; from: string; to: string; except?: string } & IncomingMessage);
 
 /** Events a frame may carry: what the host sends for the room, signaling between peers, and room-created. */
 const INCOMING: ReadonlySet<string> = new Set<IncomingEvent>(['signaling-message', 'room-created', ...HOST_ONLY_EVENTS]);
@@ -59,10 +61,10 @@ export function parseWireFrame(data: unknown): WireFrame | null {
       return { kind: 'ack', ackId: data.ackId, to: data.to, ack: ack.data };
     }
     case 'event': {
-      if (!isId(data.from) || !isId(data.to) || !isIncomingEvent(data.event) || !INCOMING.has(data.event)) return null;
-      const payload = parseIncoming(data.event, data.payload);
-      if (!payload) return null;
-      const frame: WireFrame = { kind: 'event', from: data.from, to: data.to, event: data.event, payload };
+      if (!isId(data.from) || !isId(data.to) || typeof data.event !== 'string' || !INCOMING.has(data.event)) return null;
+      const message = parseIncomingMessage(data.event, data.payload);
+      if (!message) return null;
+      const frame: WireFrame = { kind: 'event', from: data.from, to: data.to, ...message };
       if (isId(data.except)) frame.except = data.except;
       return frame;
     }

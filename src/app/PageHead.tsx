@@ -4,6 +4,7 @@ import { applyHeadTags } from '../shared/metadata/apply-head';
 import { headTags } from '../shared/metadata/page-meta';
 import { SITE } from '../shared/site';
 import { guideSlugOf, metaForPath, withGuideSteps } from './route-list';
+import { reportError } from '../shared/report-error';
 
 // A guide's HowTo lists its steps, which live in the guides' data module: a chunk the guide route
 // has already loaded by the time its head is applied, so this import costs no extra request there.
@@ -23,7 +24,10 @@ export function PageHead() {
     void loadGuides()
       .then(({ findGuide }) => findGuide(slug)?.steps)
       // Without the steps the head is still right, only less detailed.
-      .catch(() => undefined)
+      .catch((error: unknown) => {
+        reportError('page head: load the guide steps', error);
+        return undefined;
+      })
       .then((steps) => {
         if (current) applyHeadTags(document, headTags(steps ? withGuideSteps(meta, steps) : meta, SITE));
       });

@@ -5,6 +5,7 @@ import { mp4AudioNote, timeLeft, type Mp4AudioCodec, getRecording, type Recordin
 import { JobOutcome, isOutcome, outcomeOfError, type JobOutcomeState } from './JobOutcome';
 import { useRefreshRecordings } from './recordings-query';
 import { downloadRecording } from './save-recording';
+import { reportingAs } from '../../shared/report-error';
 
 type Phase = { kind: 'ready' } | { kind: 'exporting'; fraction: number; startedAt: number; now: number } | { kind: 'cancelling' } | JobOutcomeState;
 
@@ -56,7 +57,7 @@ export function ExportMp4Dialog({ recording, opened, onClose }: ExportMp4DialogP
 
   const cancel = async () => {
     setPhase({ kind: 'cancelling' });
-    await job.current?.cancel().catch(() => undefined);
+    await job.current?.cancel().catch(reportingAs('export: cancel'));
   };
 
   const close = () => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { deleteRecording, listRecordings, sweepStorage, heldRecordingIds, unlessRowlessWritesRun, announceRecordingsChanged, listenForRecordingsChanges } from '../../media';
 import { locksAvailable } from '../../shared/web-locks';
 import { interruptedRecordings } from './interrupted';
+import { reportingAs } from '../../shared/report-error';
 
 export const RECORDINGS_KEY = ['recordings'] as const;
 
@@ -18,7 +19,7 @@ export const recordingsQuery = queryOptions({
 export const interruptedQuery = queryOptions({
   queryKey: [...RECORDINGS_KEY, 'interrupted'],
   queryFn: async () => {
-    sweptOnce ??= unlessRowlessWritesRun(sweepStorage).catch(() => undefined);
+    sweptOnce ??= unlessRowlessWritesRun(sweepStorage).catch(reportingAs('library: sweep storage'));
     await sweptOnce;
     const liveness = locksAvailable() ? { locks: await heldRecordingIds() } : { heartbeatsAt: Date.now() };
     const { offer, empty } = interruptedRecordings(await listRecordings(), liveness);

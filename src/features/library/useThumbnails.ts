@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { thumbnailTimes } from '../../media';
 import { drawAt, hiddenVideo } from './video-stills';
+import { reportingAs } from '../../shared/report-error';
 
 const WIDTH = 160;
 const HEIGHT = 90;
@@ -26,7 +27,7 @@ export function useThumbnails(url: string | null, durationS: number, count: numb
         setThumbnails([...taken]);
       }
       release();
-    })().catch(() => undefined);
+    })().catch(reportingAs('library: thumbnails'));
     return () => {
       state.cancelled = true;
       release();

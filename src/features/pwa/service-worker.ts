@@ -44,6 +44,7 @@ export async function startServiceWorker(events: ServiceWorkerEvents): Promise<S
   try {
     registration = await wb.register();
     // A tab left open for days still learns about new versions.
+    // Offline, the check fails and the next one tries again.
     setInterval(() => void registration?.update().catch(() => undefined), UPDATE_CHECK_MS);
   } catch (error) {
     // Offline support is an extra: the app works without it (private windows, blocked workers).

@@ -8,6 +8,7 @@ import type { RoomNotice } from './room-notice';
 import { checkHostAction, PERMISSION_DENIED_TITLE, type HostAction } from './room-permissions';
 import type { RoomStore } from './room-store';
 import type { SignalingTransport } from './signaling/signaling-transport';
+import { reportError, reportingAs } from '../../shared/report-error';
 
 export interface HostActionsDeps {
   store: RoomStore;
@@ -53,7 +54,7 @@ export class HostActions {
   async setAutoAdmit(enabled: boolean): Promise<void> {
     const { signaling } = this.deps;
     if (!this.allowed('auto-admit')) return;
-    await signaling.emit('set-auto-admit', { roomId: this.deps.store.room.roomId, enabled }).catch(() => undefined);
+    await signaling.emit('set-auto-admit', { roomId: this.deps.store.room.roomId, enabled }).catch(reportingAs('room: change auto-admit'));
   }
 
   /**
@@ -76,7 +77,7 @@ export class HostActions {
       if (event === 'approve-guest') notify({ title: 'Guest Approved', message: `${name} is joining the room.`, tone: 'success' });
       else notify({ title: 'Guest Rejected', message: `${name} was not let in.`, tone: 'info' });
     } catch (error) {
-      console.warn('Room: guest decision failed:', error);
+      reportError('room: approve or reject a guest', error);
     } finally {
       store.update({ guestActions: store.getSnapshot().guestActions.filter((id) => id !== guestId) });
     }

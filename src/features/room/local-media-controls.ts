@@ -9,6 +9,7 @@ import type { RoomMedia } from './room-media';
 import type { RoomNotice } from './room-notice';
 import type { ParticipantMedia } from '../../media';
 import type { RoomStore } from './room-store';
+import { reportError } from '../../shared/report-error';
 
 /** The peers as the controls reach them: every participant admitted so far (none while waiting). */
 export interface PeerChannel {
@@ -71,7 +72,7 @@ export class LocalMediaControls {
       });
     } catch (error) {
       // A cancelled picker is the user's choice, not a failure: it is only logged.
-      console.warn('Screen sharing did not start:', error);
+      reportError('room: start screen sharing', error);
       if (!(error instanceof DOMException && error.name === 'NotAllowedError')) {
         notify({ title: 'Screen Sharing Failed', message: error instanceof Error && error.message ? error.message : 'Failed to start screen sharing', tone: 'error' });
       }

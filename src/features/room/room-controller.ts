@@ -13,6 +13,7 @@ import { RoomStore, type RoomSnapshot } from './room-store';
 import { takeRoomAttempt } from './room-storage';
 import type { SignalingMode } from './signaling/signaling-target';
 import type { SignalingTransport } from './signaling/signaling-transport';
+import { reportError } from '../../shared/report-error';
 
 export type { RoomSnapshot };
 
@@ -230,7 +231,7 @@ export class RoomController {
       this.probe = Promise.resolve('local');
       this.store.update({ signaling: 'local' });
     }
-    console.warn('Room: join failed:', message);
+    reportError('room: join', message);
     if (this.state.phase !== 'idle') this.store.dispatch({ type: 'reset' });
     this.store.update({ joinError: message });
     // The first joiner creates the room: a refused creation is named as such, not as a failed join.

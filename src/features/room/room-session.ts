@@ -19,6 +19,7 @@ import type { RoomState } from './room-state';
 import type { RoomStore } from './room-store';
 import { clearStoredRoom, saveStoredRoom } from './room-storage';
 import type { SignalingTransport } from './signaling/signaling-transport';
+import { reportError } from '../../shared/report-error';
 
 export interface SessionContext {
   roomId: string;
@@ -186,7 +187,7 @@ export class RoomSession {
       error: (message) => {
         if (this.state.phase === 'waiting' || this.state.phase === 'joining') this.end({ kind: 'join-failed', message });
         else if (PLACE_LOST.has(message) && this.state.phase === 'joined') this.ctx.ended({ kind: 'place-lost', message });
-        else console.warn('Room:', message);
+        else reportError('room: the signaling server said', message);
       },
       signal: (signal) => {
         if (this.state.phase === 'joined') this.peers?.handleSignal(signal);

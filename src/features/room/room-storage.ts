@@ -5,6 +5,7 @@
  */
 import { takeAttempt, ROOM_CREATE_LIMIT, ROOM_JOIN_LIMIT, type RateDecision } from '../../protocol';
 import { parseStoredRoom, STORED_ROOM_KEY, type StoredRoom } from './stored-room';
+import { reportError } from '../../shared/report-error';
 
 export const ROOM_ATTEMPTS_KEY = 'framecast-room-attempts';
 
@@ -20,8 +21,9 @@ function write(key: string, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
-  } catch {
+  } catch (error) {
     // Storage full or disabled: the room works without it.
+    reportError('room: remember the room in localStorage', error);
   }
 }
 

@@ -1,5 +1,6 @@
 import { SETTINGS_STORAGE_KEY, mergeSettings, parseStoredSettings, type Settings } from './settings-schema';
 import { announceThemeChange } from './theme-preference';
+import { reportError } from '../../shared/report-error';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -78,8 +79,9 @@ function commit(next: Settings, persist: (text: string) => string | null): void 
   let storedText = ensureSnapshot().storedText;
   try {
     storedText = persist(JSON.stringify(next));
-  } catch {
+  } catch (error) {
     // Quota or disabled storage: the change still applies for this session, it just won't persist.
+    reportError('settings: save', error);
   }
   const previousTheme = ensureSnapshot().settings.theme;
   if (!replaceSnapshot(next, storedText)) return;

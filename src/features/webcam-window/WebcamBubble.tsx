@@ -60,6 +60,7 @@ function LiveVideo({ stream }: { stream: MediaStream | null }) {
     const element = video.current;
     if (!element) return;
     element.srcObject = stream;
+    // A muted camera preview may always play; only a newer stream (a rejection of this one) interrupts it.
     if (stream) void element.play().catch(() => undefined);
   }, [stream]);
   // Muted, so it may autoplay; the picture carries no sound anyway.

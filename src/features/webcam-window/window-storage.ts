@@ -1,5 +1,6 @@
 /** The one place the webcam window's remembered state touches localStorage. */
 import { DEFAULT_WINDOW_STATE, WINDOW_STATE_KEY, parseWindowState, serializeWindowState, type WindowState } from './window-state';
+import { reportError } from '../../shared/report-error';
 
 export function loadWindowState(): WindowState {
   try {
@@ -12,7 +13,8 @@ export function loadWindowState(): WindowState {
 export function saveWindowState(state: WindowState): void {
   try {
     localStorage.setItem(WINDOW_STATE_KEY, serializeWindowState(state));
-  } catch {
+  } catch (error) {
     // Storage full or disabled: the window still works, it just will not remember this change.
+    reportError('webcam window: remember its place', error);
   }
 }

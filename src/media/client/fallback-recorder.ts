@@ -14,6 +14,7 @@ import { idbChunkStore } from '../storage/idb-chunk-store';
 import { CANNOT_RECORD } from './recording-support';
 import { containerOf, pickMimeType } from './recorder-mime';
 import { bookReserve, holdRecordingsDb, markRecordingDone, patchRecording, putRecording, releaseReserve } from '../storage/recordings-db';
+import { reportingAs } from '../../shared/report-error';
 
 const TIMESLICE_MS = 1000;
 
@@ -24,7 +25,7 @@ export class FallbackRecorder {
   private readonly releaseDb = holdRecordingsDb();
   /** Chunks touch the row every second while recording; a pause must not look like a crash. */
   private readonly heartbeat = setInterval(() => {
-    if (this.recorder.state === 'paused') void patchRecording(this.options.recordingId, {}).catch(() => undefined);
+    if (this.recorder.state === 'paused') void patchRecording(this.options.recordingId, {}).catch(reportingAs('recording: touch a paused recording'));
   }, HEARTBEAT_MS);
   private writes: Promise<void> = Promise.resolve();
 

@@ -1,3 +1,4 @@
+import { reportingAs } from '../../shared/report-error';
 /**
  * Fallback pipeline (no MediaStreamTrackProcessor: Firefox, Safari): plays a track in a hidden
  * <video> and copies each new frame to an ImageBitmap for `send`, which transfers it to a worker.
@@ -13,7 +14,7 @@ export function pumpVideoFrames(track: MediaStreamTrack, send: (frame: ImageBitm
     if (!running) return;
     void createImageBitmap(video)
       .then(send)
-      .catch(() => undefined)
+      .catch(reportingAs('recording: hand a camera or screen frame to the worker'))
       .finally(() => {
         if (running) video.requestVideoFrameCallback(onFrame);
       });

@@ -9,6 +9,7 @@ import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, 
 import { firstAnswer, WorkerCalls } from './worker-start';
 import { pumpVideoFrames } from './frame-pump';
 import { audioFeed, hasTrackProcessors, supportsWorkerPipeline, videoFeed } from './track-feed';
+import { reportingAs } from '../../shared/report-error';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
@@ -142,7 +143,7 @@ export class RecorderBridge {
     this.pumps.clear();
     this.audioPump?.();
     this.audioPump = null;
-    void this.api.dispose().catch(() => undefined);
+    void this.api.dispose().catch(reportingAs('recording: dispose of the worker'));
     this.worker.terminate();
     this.calls.end('The studio was closed');
   }

@@ -11,6 +11,7 @@
  */
 import pcmTapUrl from './pcm-tap.worklet.ts?worker&url';
 import { END_OF_TRACK, PULL_FRAME, type TrackSource } from '../contract/track-source-contract';
+import { reportingAs } from '../../shared/report-error';
 
 interface TrackProcessor<T> {
   readonly readable: ReadableStream<T>;
@@ -157,6 +158,6 @@ function tapAudioTo(track: MediaStreamTrack, port: MessagePort): () => void {
     node?.port.postMessage(END_OF_TRACK);
     source.disconnect();
     node?.disconnect();
-    void context.close().catch(() => undefined);
+    void context.close().catch(reportingAs('recording: close the sound tap'));
   };
 }

@@ -1,3 +1,4 @@
+import { reportError } from '../../shared/report-error';
 /**
  * Asks the browser to keep the app's storage (recordings) from being cleared under disk pressure.
  * Chromium answers at once, without asking; Firefox shows a "store data in persistent storage?"
@@ -32,8 +33,9 @@ export function askForPersistentStorage(onPromptShown: () => void): void {
         answered = true;
         clearTimeout(timer);
       }
-    } catch {
+    } catch (error) {
       // Persistence is best effort; recording works without it.
+      reportError('storage: ask for persistent storage', error);
     }
   })();
 }

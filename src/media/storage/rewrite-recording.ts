@@ -10,6 +10,7 @@ import { clearRewrite, commitRewrite, getRecording, rewriteKey, type RecordingRo
 import { openStoredFile } from './stored-file-reader';
 import { checkRewriteSpace } from './rewrite-space';
 import { rewriteSeekable } from '../container/webm/seekable-rewrite';
+import { reportingAs } from '../../shared/report-error';
 
 export interface RewriteResult {
   durationMs: number;
@@ -38,7 +39,7 @@ export async function rewriteAsSeekable(
     await commitRewrite(id, size, { state: 'done', durationMs, error: undefined });
     return { durationMs, size };
   } catch (error) {
-    await clearRewrite(id).catch(() => undefined);
+    await clearRewrite(id).catch(reportingAs('storage: clear a finished rewrite'));
     throw error;
   }
 }

@@ -10,6 +10,7 @@ import { deleteFileChunks } from '../storage/recordings-db';
 import { openStoredFile } from '../storage/stored-file-reader';
 import { moveMoovToFront } from '../container/mp4/faststart';
 import { errorIdentity } from '../../shared/error-identity';
+import { reportingAs } from '../../shared/report-error';
 
 /** A job the user cancelled: news, not an error, and nothing was kept. */
 export class JobCancelledError extends Error {
@@ -72,7 +73,8 @@ export abstract class ConversionJob {
 
   /** Deletes what an unfinished job wrote under `keys`, and says why it stopped. */
   protected async abandon(error: unknown, keys: readonly string[]): Promise<never> {
-    await Promise.all(keys.map((key) => deleteFileChunks(key))).catch(() => undefined);
+    // What is not deleted here the next startup sweep deletes.
+    await Promise.all(keys.map((key) => deleteFileChunks(key))).catch(reportingAs('export: delete the chunks of an unfinished file'));
     if (error instanceof ConversionCanceledError || this.cancelled) throw new JobCancelledError(this.job);
     if (errorIdentity(error).name === 'QuotaExceededError') throw new JobStorageFullError(this.job);
     throw error;

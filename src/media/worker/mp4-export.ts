@@ -15,6 +15,7 @@ import { ConversionJob } from './conversion-job';
 import { averageBitrate, chunkTarget, storedSourceInput } from './stored-media';
 import { holdFinalFrame } from './hold-final-frame';
 import { canPumpVideo, pumpToH264 } from './h264-pump';
+import { reportingAs } from '../../shared/report-error';
 
 export interface Mp4ExportResult {
   id: string;
@@ -102,7 +103,7 @@ export class Mp4Export extends ConversionJob {
       await output.finalize();
       return hasAudio;
     } catch (error) {
-      await output.cancel().catch(() => undefined);
+      await output.cancel().catch(reportingAs('export: cancel the MP4 muxer'));
       throw error;
     }
   }

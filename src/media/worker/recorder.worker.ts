@@ -25,6 +25,7 @@ import { RecordingEngine, type EngineOutput } from './recording-engine';
 import { audioData, videoFrames } from './track-source';
 import { chooseVideoCodec, measureCodecSpeed } from './codec-choice';
 import type { TrackSource } from '../contract/track-source-contract';
+import { reportingAs } from '../../shared/report-error';
 
 // How often written bytes become durable: the most a crash can lose beyond what the encoder holds.
 const PERSIST_INTERVAL_MS = 250;
@@ -207,7 +208,7 @@ class RecorderEngine implements RecorderWorkerApi {
     if (this.frameSink) {
       // Fallback path: the page shows and records this frame; the canvas is redrawn in full next tick.
       const bitmap = canvas.transferToImageBitmap();
-      this.frameSink.onFrame(transfer(bitmap, [bitmap])).catch(() => undefined);
+      this.frameSink.onFrame(transfer(bitmap, [bitmap])).catch(reportingAs('recording: hand a picture to the page'));
     }
     const cost = performance.now() - began;
     const output = this.engine.outputs.get(OUTPUT);

@@ -10,6 +10,7 @@ import { MediaClock } from '../contract/media-clock';
 import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { EncodeOutcome } from './video-encoder-pipe';
 import { WebmSession } from './webm-session';
+import { reportingAs } from '../../shared/report-error';
 
 export interface EngineOutput {
   readonly session: WebmSession;
@@ -59,7 +60,7 @@ export class RecordingEngine<O extends EngineOutput> {
    * output keeps it, placed at that output's media time.
    */
   pumpAudio(outputId: string, readable: ReadableStream<AudioData> | null): void {
-    void this.audioReaders.get(outputId)?.cancel().catch(() => undefined);
+    void this.audioReaders.get(outputId)?.cancel().catch(reportingAs('recording: let go of the replaced sound'));
     this.audioReaders.delete(outputId);
     if (!readable) return;
     const reader = readable.getReader();

@@ -27,6 +27,7 @@ import { drawRoom } from './room-compositor';
 import { audioData, videoFrames } from './track-source';
 import type { TrackSource } from '../contract/track-source-contract';
 import { FinishedFiles } from '../contract/finished-files';
+import { reportingAs } from '../../shared/report-error';
 
 const PERSIST_INTERVAL_MS = 500;
 
@@ -246,7 +247,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
       cost += performance.now() - began;
       // The page shows this picture to its MediaRecorder; the canvas is redrawn in full next tick.
       const bitmap = picture.canvas.transferToImageBitmap();
-      this.frameSink?.onFrame(outputId, transfer(bitmap, [bitmap])).catch(() => undefined);
+      this.frameSink?.onFrame(outputId, transfer(bitmap, [bitmap])).catch(reportingAs('room recording: hand a picture to the page'));
     }
     const next = this.engine.ticked(now, cost, dropped, recorded);
     if (next !== null) this.clock?.setFrameRate(next.fps);

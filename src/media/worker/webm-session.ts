@@ -17,6 +17,7 @@ import type { VpxCodec } from '../contract/vpx-codec-string';
 import { chooseVideoCodec } from './codec-choice';
 import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
 import { toError } from '../../shared/error-identity';
+import { reportingAs } from '../../shared/report-error';
 
 const MIME_TYPE = 'video/webm';
 /** Sound missing for this long is filled with silence (see fillSilence)... */
@@ -103,7 +104,7 @@ export class WebmSession {
       // The header gets a chunk of its own, so patching it at the end rewrites only a few bytes.
       await session.writer.flush();
     } catch (error) {
-      await deleteRecording(options.recordingId).catch(() => undefined);
+      await deleteRecording(options.recordingId).catch(reportingAs('recording: delete the row of a recording that could not start'));
       session.releaseDb();
       throw error;
     }
@@ -243,10 +244,10 @@ export class WebmSession {
 
   /** Stops without finalizing: what is stored stays for recovery. */
   async abandon(reason: string): Promise<void> {
-    await this.writer.flush().catch(() => undefined);
-    await patchRecording(this.options.recordingId, { error: reason, size: this.writer.persistedSize }).catch(() => undefined);
+    await this.writer.flush().catch(reportingAs('recording: store the last chunks of an abandoned recording'));
+    await patchRecording(this.options.recordingId, { error: reason, size: this.writer.persistedSize }).catch(reportingAs('recording: mark an abandoned recording'));
     this.encoder.close();
-    void this.output.cancel().catch(() => undefined);
+    void this.output.cancel().catch(reportingAs('recording: cancel the muxer'));
     this.releaseDb();
   }
 

@@ -8,6 +8,7 @@ import { parsePeerMessage, type PeerMessage } from './data-messages';
 import { ROOM_ERRORS, type PeerSignal, type RTCIceCandidateInitLike } from '../../../protocol';
 import { CONNECTION_TIMEOUT_MS } from './reconnect-policy';
 import type { StatsRecord } from './connection-quality';
+import { reportError } from '../../../shared/report-error';
 
 /** How long an ICE restart may take before the connection counts as lost. */
 const ICE_RESTART_GRACE_MS = 10_000;
@@ -175,7 +176,7 @@ export class PeerLink {
     try {
       this.pc.setConfiguration({ ...this.pc.getConfiguration(), iceServers });
     } catch (error) {
-      console.warn('Room: could not update ICE servers:', error);
+      reportError('room: update ICE servers', error);
     }
   }
 

@@ -9,6 +9,7 @@ import { PeerLink, type LocalTracks } from './peer-link';
 import { ROOM_ERRORS, type ConnectionQuality, type PeerSignal } from '../../../protocol';
 import { CONNECTION_TIMEOUT_MS, reconnectDelay, STATS_INTERVAL_MS } from './reconnect-policy';
 import type { PeerState } from '../room-state';
+import { reportingAs } from '../../../shared/report-error';
 
 export interface MeshEvents {
   signal(to: string, signal: Pick<PeerSignal, 'type' | 'data'>): void;
@@ -86,13 +87,13 @@ export class PeerMesh {
     const from = signal.from;
     if (this.closed || this.departed.has(from)) return;
     const previous = this.queues.get(from) ?? Promise.resolve();
-    const next = previous.then(() => this.applySignal(signal)).catch(() => undefined);
+    const next = previous.then(() => this.applySignal(signal)).catch(reportingAs('room: apply a negotiation message'));
     this.queues.set(from, next);
   }
 
   setLocalTracks(tracks: LocalTracks): void {
     this.tracks = { ...tracks };
-    for (const link of this.links.values()) void link.setTracks(this.tracks).catch(() => undefined);
+    for (const link of this.links.values()) void link.setTracks(this.tracks).catch(reportingAs('room: send changed tracks'));
   }
 
   send(participantId: string, message: PeerMessage): void {

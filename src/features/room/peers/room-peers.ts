@@ -9,6 +9,7 @@ import { PeerMesh } from './peer-mesh';
 import type { PeerSignal } from '../../../protocol';
 import type { RoomNotice } from '../room-notice';
 import type { RoomStore } from '../room-store';
+import { reportError } from '../../../shared/report-error';
 
 /** Signals from someone we do not know yet (the host's news that they joined may still be on its way). */
 const UNKNOWN_SIGNAL_TTL_MS = 10_000;
@@ -76,7 +77,7 @@ export class RoomPeers {
       try {
         this.mesh.connect(participantId);
       } catch (error) {
-        console.warn('Room:', error instanceof Error ? error.message : error);
+        reportError('room: connect to a participant', error);
       }
     }
     this.replayUnknown();

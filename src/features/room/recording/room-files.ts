@@ -2,6 +2,7 @@
 import { formatFileSize } from '../../../shared/format';
 import { readRecordingFile } from '../../../media';
 import type { RoomFile, RoomNotice } from '../room-notice';
+import { reportError } from '../../../shared/report-error';
 
 /** Saves every file from IndexedDB, where the recording was written as it happened. */
 export async function downloadRoomFiles(files: readonly RoomFile[], save: (url: string, fileName: string) => void, notify: (notice: RoomNotice) => void): Promise<void> {
@@ -14,7 +15,7 @@ export async function downloadRoomFiles(files: readonly RoomFile[], save: (url: 
       blob = await readRecordingFile(file.recordingId);
     } catch (error) {
       // Deleted from the library meanwhile, or storage refused: say which file, keep going with the rest.
-      console.warn('Room: could not read a recorded file:', error);
+      reportError('room: read a recorded file', error);
       notify({ title: 'Download Failed', message: `${file.fileName} could not be read from this browser's storage.`, tone: 'error' });
       continue;
     }

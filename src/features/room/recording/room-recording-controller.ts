@@ -12,6 +12,7 @@ import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRec
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
 import type { RoomAction, RoomState } from '../room-state';
 import type { RoomFile, RoomNotice } from '../room-notice';
+import { reportError, reportingAs } from '../../../shared/report-error';
 
 const STATS_INTERVAL_MS = 1000;
 /** How long a host waits for the room's recording-stopped after the room accepted the stop. */
@@ -127,11 +128,11 @@ export class RoomRecordingController {
     try {
       await recorder.pause();
     } catch (error) {
-      console.warn('Room recording: pause failed:', error);
+      reportError('room recording: pause', error);
       this.move('resume');
       return;
     }
-    await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(reportingAs('room recording: tell the room it paused'));
     this.context.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
   }
 
@@ -141,11 +142,11 @@ export class RoomRecordingController {
     try {
       await recorder.resume();
     } catch (error) {
-      console.warn('Room recording: resume failed:', error);
+      reportError('room recording: resume', error);
       this.move('pause');
       return;
     }
-    await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(reportingAs('room recording: tell the room it resumed'));
     this.context.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
   }
 
@@ -259,7 +260,7 @@ export class RoomRecordingController {
     try {
       await step(recorder);
     } catch (error) {
-      console.warn('Room recording: could not follow a change in the room:', error);
+      reportError('room recording: follow a change in the room', error);
     }
   }
 
@@ -295,7 +296,7 @@ export class RoomRecordingController {
     this.teardown();
     this.move('fail');
     this.context.notify({ title: 'Recording Failed', message: message || 'Recording failed due to an error', tone: 'error' });
-    await this.context.emit('stop-recording', { roomId: this.context.state().roomId }).catch(() => undefined);
+    await this.context.emit('stop-recording', { roomId: this.context.state().roomId }).catch(reportingAs('room recording: tell the room it stopped'));
   }
 
   private teardown(): void {

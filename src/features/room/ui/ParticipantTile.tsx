@@ -47,6 +47,7 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick }:
         // The browser blocks sound until the user interacts: play silently and offer the sound.
         video.muted = true;
         setNeedsSound(true);
+        // Muted playback is always allowed; a rejection here means the element was given a new stream.
         void video.play().catch(() => undefined);
       } else if (error.name !== 'AbortError') setFailed(true);
     });
@@ -120,6 +121,7 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick }:
               if (!video) return;
               video.muted = false;
               setNeedsSound(false);
+              // Called from the user's click, so the browser lets it play; a new stream meanwhile rejects it harmlessly.
               void video.play().catch(() => undefined);
             }}
           >

@@ -10,6 +10,7 @@ import { MediaClock } from '../../contract/media-clock';
 import { patchRecording } from '../../storage/recordings-db';
 import { FinishedFiles } from '../../contract/finished-files';
 import { startOptionsFor, type RecordingResult, type RoomOutputSpec, type RoomRecorderState, type RoomStopResult } from '../../contract/room-recorder-api';
+import { reportingAs } from '../../../shared/report-error';
 
 interface PageOutput {
   renderer: ImageBitmapRenderingContext;
@@ -68,7 +69,7 @@ export class PageRecordedOutputs {
     const output = this.outputs.get(outputId);
     if (!output || (this.current !== 'recording' && this.current !== 'paused')) return null;
     this.outputs.delete(outputId);
-    void this.deps.undraw(outputId).catch(() => undefined);
+    void this.deps.undraw(outputId).catch(reportingAs('room recording: stop drawing an output'));
     return this.files.finishEarly(() => output.recorder.stop());
   }
 
@@ -94,7 +95,7 @@ export class PageRecordedOutputs {
     try {
       // Every file is finished on its own: one that fails (kept for recovery) never costs the others theirs.
       const settled = await Promise.allSettled(outputs.map(([, o]) => o.recorder.stop()));
-      for (const [outputId] of outputs) void this.deps.undraw(outputId).catch(() => undefined);
+      for (const [outputId] of outputs) void this.deps.undraw(outputId).catch(reportingAs('room recording: stop drawing an output'));
       return this.files.atStop(settled);
     } finally {
       this.current = 'idle';
@@ -114,9 +115,9 @@ export class PageRecordedOutputs {
     this.current = 'idle';
     await Promise.all(
       outputs.map(async ([outputId, output]) => {
-        await output.recorder.abort().catch(() => undefined);
-        await patchRecording(output.recorder.recordingId, { error: reason }).catch(() => undefined);
-        await this.deps.undraw(outputId).catch(() => undefined);
+        await output.recorder.abort().catch(reportingAs('room recording: stop a failed output'));
+        await patchRecording(output.recorder.recordingId, { error: reason }).catch(reportingAs('room recording: mark a failed output'));
+        await this.deps.undraw(outputId).catch(reportingAs('room recording: stop drawing an output'));
       }),
     );
   }

@@ -12,6 +12,7 @@ import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
 import { firstAnswer, WorkerCalls } from '../worker-start';
+import { reportingAs } from '../../../shared/report-error';
 
 export interface ParticipantMedia {
   video: MediaStreamTrack | null;
@@ -137,10 +138,10 @@ export class RoomRecorder {
     this.audioFeeds.clear();
     // A recording cut off here (leaving mid-start) keeps what it stored, for recovery.
     void this.page?.abortAll('Recording failed due to an error');
-    void this.api.dispose().catch(() => undefined);
+    void this.api.dispose().catch(reportingAs('room recording: dispose of the worker'));
     this.worker.terminate();
     this.calls.end('The room recorder was closed');
-    void this.audio.close().catch(() => undefined);
+    void this.audio.close().catch(reportingAs('room recording: close the audio mix'));
   }
 
   private async recordOnPage(events: RecorderEvents): Promise<void> {

@@ -8,12 +8,15 @@
  * - inside src/media, code that runs in a worker never reaches the page side, the contracts, storage and
  *   containers reach neither; the page side uses the worker, and the contracts storage, only for types.
  *
- * A dynamic import() may reach a module directly: code splitting needs the module itself, and a front
- * door would pull everything behind it into the split chunk.
+ * A dynamic import() (and a type written as import('…')) may reach a module directly: code splitting
+ * needs the module itself, and a front door would pull everything behind it into the split chunk.
+ * Every other rule holds for them too. Only `import type` / `export type` of a whole declaration is
+ * type-only: `import { type X }` still loads the module under verbatimModuleSyntax.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = dirname(dirname(new URL(import.meta.url).pathname));
+const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 
 /** Where a repository path belongs: { area, name?, part? }, or null for tests, scripts and configs. */
 function placeOf(path) {
@@ -53,12 +56,13 @@ const MEDIA_PARTS = {
 /** The parts whose types (and only types) a media part may also use. */
 const TYPES_ONLY = { client: ['worker'], contract: ['storage'] };
 
-function problem(from, to, typeOnly) {
+function problem(from, to, typeOnly, lazy) {
   if (!to) return null;
   const allowed = ALLOWED_AREAS[from.area];
   if (allowed && !allowed.includes(to.area)) return `${from.area} code may use only ${allowed.join(', ')}.`;
   const inside = from.area === to.area && (from.area !== 'feature' || from.name === to.name);
   if (!inside) {
+    if (lazy) return null;
     if (to.area === 'feature' && !to.door) return `Use the ${to.name} feature only through src/features/${to.name}/index.ts.`;
     if (to.area === 'media' && !to.door) return 'Use the media home only through src/media/index.ts.';
     if (to.area === 'protocol' && !to.door) return 'Use the room protocol only through src/protocol/index.ts.';
@@ -80,15 +84,29 @@ export default {
       create(context) {
         const from = placeOf(context.filename);
         if (!from) return {};
-        const check = (node) => {
-          const spec = node.source?.value;
+        const check = (node, spec, typeOnly, lazy) => {
           if (typeof spec !== 'string' || !spec.startsWith('.')) return;
           const to = placeOf(resolve(dirname(context.filename), spec.replace(/\?.*$/, '')));
-          const typeOnly = node.importKind === 'type' || node.exportKind === 'type' || (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
-          const message = problem(from, to, typeOnly);
-          if (message) context.report({ node: node.source, message });
+          const message = problem(from, to, typeOnly, lazy);
+          if (message) context.report({ node, message });
         };
-        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+        const declaration = (node) => {
+          const typeOnly = node.importKind === 'type' || node.exportKind === 'type';
+          check(node.source, node.source?.value, typeOnly, false);
+        };
+        return {
+          ImportDeclaration: declaration,
+          ExportNamedDeclaration: declaration,
+          ExportAllDeclaration: declaration,
+          ImportExpression: (node) => {
+            check(node.source, node.source.type === 'Literal' ? node.source.value : undefined, false, true);
+          },
+          TSImportType: (node) => {
+            // typescript-eslint 8 names the path `source`; `argument` (a TSLiteralType) before it.
+            const literal = 'source' in node ? node.source : node.argument?.literal;
+            check(node, literal?.type === 'Literal' ? literal.value : undefined, true, true);
+          },
+        };
       },
     },
   },

@@ -1,7 +1,7 @@
 /**
  * The prerenderer's entry (built with `vite build --ssr`): renders any route of the app to HTML
  * with the same tree the browser hydrates, plus that page's head. The build plugin in
- * scripts/vite/prerender-plugin.ts writes one file per route from it.
+ * scripts/vite/prerender.ts writes one file per route from it.
  */
 import { createMemoryHistory } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';

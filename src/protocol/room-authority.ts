@@ -250,8 +250,9 @@ export interface DecidedRun {
 /**
  * The one loop around decide(), for every host of a room (the signaling server inside its store's
  * atomic update, the browser tab that hosts a room without a server): requests are decided in order,
- * each on the state the one before left. The host then stores the state, answers the requester and
- * delivers, in that order, so a guest knows its host before the host's events reach it.
+ * each on the state the one before left. The host then stores the state and delivers; the tab host
+ * answers the requester first, since a guest on its channel trusts room events only from the host its
+ * join acknowledgement named.
  */
 export function decideAll(state: AuthorityState, requests: readonly AuthorityRequest[]): DecidedRun {
   let current = state;

@@ -42,7 +42,11 @@ export class HostActions {
     if (!this.allowed('kick')) return;
     const { room } = this.deps.store;
     const participant = room.participants.find((p) => p.id === participantId);
-    const ack = await signaling.emit('kick-participant', { participantId, roomId: room.roomId }).catch(() => null);
+    const ack = await signaling.emit('kick-participant', { participantId, roomId: room.roomId }).catch((error: unknown) => {
+      reportError('room: remove a participant', error);
+      return null;
+    });
+    if (ack && !ack.success) reportError('room: remove a participant', ack.error ?? 'refused');
     if (ack?.success) this.deps.notify({ title: 'Participant Removed', message: `${participant?.name ?? 'The participant'} was removed from the room.`, tone: 'info' });
   }
 

@@ -26,6 +26,7 @@ export class MediaJob {
         reject(new Error(WORKER_FAILED));
       });
     });
+    // Raced against each call, which reports it; unhandled only when no call is running.
     this.failed.catch(() => undefined);
   }
 

@@ -7,8 +7,8 @@ import { proxy, transfer, wrap, type Remote } from 'comlink';
 import type { Size } from '../contract/overlay-geometry';
 import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from '../contract/recorder-api';
 import { firstAnswer, WorkerCalls } from './worker-start';
-import { pumpVideoFrames } from './frame-pump';
-import { audioFeed, hasTrackProcessors, supportsWorkerPipeline, videoFeed } from './track-feed';
+import { VideoFeeds } from './video-feeds';
+import { audioFeed, supportsWorkerPipeline } from './track-feed';
 import { reportingAs } from '../../shared/report-error';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
@@ -19,9 +19,9 @@ export type Pipeline = 'worker' | 'fallback';
 export class RecorderBridge {
   private readonly api: Remote<RecorderWorkerApi>;
   private readonly worker: Worker;
-  private readonly pumps = new Map<VideoSourceKind, () => void>();
+  private readonly video: VideoFeeds<VideoSourceKind>;
   private audioPump: (() => void) | null = null;
-  private readonly tracks = new Map<VideoSourceKind | 'audio', MediaStreamTrack>();
+  private audioTrack: MediaStreamTrack | null = null;
   private readonly calls = new WorkerCalls();
   /** Fallback pipeline: when the latest pictures reached the canvas that MediaRecorder records. */
   private readonly shownAt: number[] = [];
@@ -33,6 +33,11 @@ export class RecorderBridge {
   ) {
     this.worker = worker;
     this.api = wrap<RecorderWorkerApi>(worker);
+    this.video = new VideoFeeds<VideoSourceKind>(
+      { setVideoSource: (kind, source) => this.api.setVideoSource(kind, source), pushVideoFrame: (kind, frame) => this.api.pushVideoFrame(kind, frame) },
+      this.calls,
+      pipeline === 'fallback',
+    );
   }
 
   static async create(canvas: HTMLCanvasElement, size: Size, frameRate: number, events: RecorderEvents): Promise<RecorderBridge> {
@@ -53,7 +58,7 @@ export class RecorderBridge {
       // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
       const offscreen = canvas.transferControlToOffscreen();
       await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
-      await bridge.api.prepareEncoder(!hasTrackProcessors());
+      await bridge.api.prepareEncoder();
     } else {
       // The worker composites on its own canvas and hands each frame back for the page to show and record.
       const renderer = canvas.getContext('bitmaprenderer');
@@ -101,29 +106,12 @@ export class RecorderBridge {
   }
 
   async setVideoTrack(kind: VideoSourceKind, track: MediaStreamTrack | null): Promise<void> {
-    if (track && this.tracks.get(kind) === track) return;
-    this.pumps.get(kind)?.();
-    this.pumps.delete(kind);
-    if (track) this.tracks.set(kind, track);
-    else this.tracks.delete(kind);
-    if (!track) {
-      await this.calls.fireAndForget(this.api.setVideoSource(kind, null));
-      return;
-    }
-    if (this.pipeline === 'worker') {
-      const feed = videoFeed(track);
-      this.pumps.set(kind, feed.stop);
-      await this.calls.fireAndForget(this.api.setVideoSource(kind, transfer(feed.source, feed.transferables)));
-    } else {
-      await this.calls.fireAndForget(this.api.setVideoSource(kind, null));
-      this.pumps.set(kind, pumpVideoFrames(track, (bitmap) => this.calls.fireAndForget(this.api.pushVideoFrame(kind, transfer(bitmap, [bitmap])))));
-    }
+    await this.video.set(kind, track);
   }
 
   async setAudioTrack(track: MediaStreamTrack | null): Promise<void> {
-    if (track && this.tracks.get('audio') === track) return;
-    if (track) this.tracks.set('audio', track);
-    else this.tracks.delete('audio');
+    if (track && this.audioTrack === track) return;
+    this.audioTrack = track;
     this.audioPump?.();
     this.audioPump = null;
     // The fallback pipeline's MediaRecorder records the audio track itself.
@@ -137,10 +125,7 @@ export class RecorderBridge {
   }
 
   dispose(): void {
-    this.pumps.forEach((stop) => {
-      stop();
-    });
-    this.pumps.clear();
+    this.video.stopAll();
     this.audioPump?.();
     this.audioPump = null;
     void this.api.dispose().catch(reportingAs('recording: dispose of the worker'));

@@ -61,8 +61,8 @@ export interface RecorderWorkerApi {
   setFrameSink(sink: FrameSink | null): void;
   setSize(size: Size): void;
   setLayout(layout: CompositeLayout): void;
-  /** The worker pipeline: choose the codec ahead of Start, measuring encoder speed when asked (frames fed by the page). */
-  prepareEncoder(measureSpeed: boolean): void;
+  /** The worker pipeline: choose the codec ahead of Start (measured once the page feeds frames itself: setVideoSource). */
+  prepareEncoder(): void;
   /** A track feed (a track processor's readable or a port the page feeds), or null to clear the source. */
   setVideoSource(kind: VideoSourceKind, source: TrackSource<VideoFrame> | null): void;
   /** Fallback path: frames pushed from the page where readables cannot be transferred. */

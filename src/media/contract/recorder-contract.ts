@@ -1,7 +1,6 @@
 /**
  * What every recorder worker (the studio's and the room's) reports back to its page. It lives in
- * shared/ because worker code imports it too, and workers must not pull in either feature's
- * page-side modules.
+ * media/contract because worker code imports it too, and worker code must not reach the page side.
  */
 import type { StoredRecordingMode } from '../storage/recordings-db';
 

@@ -86,11 +86,9 @@ export interface RoomFrameSink {
 export interface RoomRecorderWorkerApi {
   setEvents(events: RecorderEvents): void;
   /**
-   * The page feeds this worker's frames itself (no track processors: Firefox), where VP9 may not
-   * keep up: the codec is then measured before the recording starts (src/media/worker/codec-choice.ts).
+   * A participant's video as a track feed (a track processor's readable, or a port the page feeds,
+   * which also has the codec measured: src/media/worker/codec-choice.ts), or null to clear it.
    */
-  measureCodecSpeed(): void;
-  /** A transferred MediaStreamTrackProcessor readable of a participant's video, or null to clear it. */
   setVideoSource(sourceId: string, source: TrackSource<VideoFrame> | null): void;
   /** Fallback pipeline: a participant's frames pushed from the page where readables cannot be transferred. */
   pushVideoFrame(sourceId: string, frame: ImageBitmap): void;

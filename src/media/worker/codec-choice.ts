@@ -28,13 +28,15 @@ const choices = new Map<string, Promise<VpxCodec | null>>();
 let measuring = false;
 
 /**
- * Turns the measurement on for this worker. Only pages that feed frames themselves (browsers
- * without track processors: Firefox) ask for it: Chromium's VP9 keeps 30 fps at 1080p (`npm run
- * bench`), and its burst timings on a loaded machine were too noisy to decide on (one gate run
- * chose VP8 for Chromium). Without it, the choice is VP9 where the browser has it.
+ * Turns the measurement on for this worker; true when it was off. A worker turns it on when the page
+ * feeds it frames itself (browsers without track processors: Firefox): Chromium's VP9 keeps 30 fps
+ * at 1080p (`npm run bench`), and its burst timings on a loaded machine were too noisy to decide on
+ * (one gate run chose VP8 for Chromium). Without it, the choice is VP9 where the browser has it.
  */
-export function measureCodecSpeed(): void {
+export function measureCodecSpeed(): boolean {
+  const was = measuring;
   measuring = true;
+  return !was;
 }
 
 export function chooseVideoCodec(size: Size, frameRate: number, bitrate: number): Promise<VpxCodec | null> {

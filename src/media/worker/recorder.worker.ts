@@ -98,12 +98,11 @@ class RecorderEngine implements RecorderWorkerApi {
   }
 
   /**
-   * This worker will encode (the worker pipeline): its codec choice is measured now, while the
-   * preview runs, so that Start does not wait for it.
+   * This worker will encode (the worker pipeline): its codec is chosen now, while the preview runs,
+   * so that Start does not wait for it.
    */
-  prepareEncoder(measureSpeed: boolean): void {
+  prepareEncoder(): void {
     this.encodesHere = true;
-    if (measureSpeed) measureCodecSpeed();
     void chooseVideoCodec(this.size, this.frameRateSetting, PROBE_BITRATE);
   }
 
@@ -123,6 +122,11 @@ class RecorderEngine implements RecorderWorkerApi {
 
   setVideoSource(kind: VideoSourceKind, feed: TrackSource<VideoFrame> | null): void {
     const source = this.sources[kind];
+    if (feed instanceof MessagePort && this.encodesHere && measureCodecSpeed()) {
+      // The page feeds the frames (no track processors: Firefox), where VP9 may not keep up: the
+      // choice is measured instead, still while the preview runs.
+      void chooseVideoCodec(this.size, this.frameRateSetting, PROBE_BITRATE);
+    }
     if (feed) source.consume(videoFrames(feed), { drawDirectly: feed instanceof MessagePort });
     else source.release();
     this.dirty = true;

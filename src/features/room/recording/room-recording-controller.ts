@@ -282,7 +282,10 @@ export class RoomRecordingController {
   }
 
   private async pollStats(): Promise<void> {
-    const stats = await this.recorder?.stats().catch(() => null);
+    const stats = await this.recorder?.stats().catch((error: unknown) => {
+      reportError('room recording: read the figures', error);
+      return null;
+    });
     if (!stats || (stats.state !== 'recording' && stats.state !== 'paused')) return;
     const keepUp = stats.videoSize
       ? keepUpMessage({ targetFps: stats.targetFps, videoSize: stats.videoSize, chosenSize: stats.chosenSize ?? stats.videoSize,

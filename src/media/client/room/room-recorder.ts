@@ -6,8 +6,8 @@
  * ImageBitmaps, the worker only draws, and MediaRecorder records here (PageRecordedOutputs).
  */
 import { transfer, proxy, wrap, type Remote } from 'comlink';
-import { audioFeed, hasTrackProcessors, supportsWorkerPipeline, videoFeed } from '../track-feed';
-import { pumpVideoFrames } from '../frame-pump';
+import { audioFeed, supportsWorkerPipeline } from '../track-feed';
+import { VideoFeeds } from '../video-feeds';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
@@ -22,10 +22,8 @@ export interface ParticipantMedia {
 export class RoomRecorder {
   private readonly worker: Worker;
   private readonly api: Remote<RoomRecorderWorkerApi>;
+  private readonly video: VideoFeeds<string>;
   private readonly audio = new RoomAudioMix();
-  private readonly videoTracks = new Map<string, MediaStreamTrack>();
-  /** How to stop sending each participant's frames to the worker. */
-  private readonly pumps = new Map<string, () => void>();
   /** How to stop sending each output's sound to the worker. */
   private readonly audioFeeds = new Map<string, () => void>();
   /** Fallback pipeline: the MediaRecorders; null on the worker pipeline. */
@@ -36,6 +34,12 @@ export class RoomRecorder {
   private constructor() {
     this.worker = new Worker(new URL('../../worker/room-recorder.worker.ts', import.meta.url), { type: 'module', name: 'room-recorder' });
     this.api = wrap<RoomRecorderWorkerApi>(this.worker);
+    // Without the worker pipeline the page records, and pumps each participant's frames to the worker to draw.
+    this.video = new VideoFeeds<string>(
+      { setVideoSource: (id, source) => this.api.setVideoSource(id, source), pushVideoFrame: (id, frame) => this.api.pushVideoFrame(id, frame) },
+      this.calls,
+      !supportsWorkerPipeline(),
+    );
   }
 
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
@@ -44,9 +48,6 @@ export class RoomRecorder {
       // A worker that cannot load fails the start instead of leaving the host on Processing.
       await firstAnswer(recorder.worker, recorder.api.setEvents(proxy(events)), 'The room recorder could not start');
       if (!supportsWorkerPipeline()) await recorder.recordOnPage(events);
-      // Firefox's VP9 held a room recording to 5 fps at 1080p: where the page feeds the frames, the
-      // codec is measured as the studio's is (docs/browsers.md).
-      else if (!hasTrackProcessors()) await recorder.calls.fireAndForget(recorder.api.measureCodecSpeed());
     } catch (error) {
       recorder.dispose();
       throw error;
@@ -57,28 +58,12 @@ export class RoomRecorder {
   /** Keeps a participant's picture and sound current (a new link, a screen share, a camera turned on). */
   async setParticipant(participantId: string, media: ParticipantMedia): Promise<void> {
     this.audio.setInput(participantId, media.audio);
-    if (media.video && this.videoTracks.get(participantId) === media.video) return;
-    this.stopPump(participantId);
-    if (!media.video) {
-      this.videoTracks.delete(participantId);
-      await this.calls.fireAndForget(this.api.setVideoSource(participantId, null));
-      return;
-    }
-    this.videoTracks.set(participantId, media.video);
-    if (this.page) {
-      this.pumps.set(participantId, pumpVideoFrames(media.video, (bitmap) => this.calls.fireAndForget(this.api.pushVideoFrame(participantId, transfer(bitmap, [bitmap])))));
-      return;
-    }
-    const feed = videoFeed(media.video);
-    this.pumps.set(participantId, feed.stop);
-    await this.calls.fireAndForget(this.api.setVideoSource(participantId, transfer(feed.source, feed.transferables)));
+    await this.video.set(participantId, media.video);
   }
 
   async removeParticipant(participantId: string): Promise<void> {
     this.audio.setInput(participantId, null);
-    this.videoTracks.delete(participantId);
-    this.stopPump(participantId);
-    await this.calls.fireAndForget(this.api.setVideoSource(participantId, null));
+    await this.video.set(participantId, null);
   }
 
   async start(outputs: RoomOutputSpec[]): Promise<void> {
@@ -131,7 +116,7 @@ export class RoomRecorder {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    for (const participantId of [...this.pumps.keys()]) this.stopPump(participantId);
+    this.video.stopAll();
     this.audioFeeds.forEach((stop) => {
       stop();
     });
@@ -161,11 +146,6 @@ export class RoomRecorder {
         },
       }),
     );
-  }
-
-  private stopPump(participantId: string): void {
-    this.pumps.get(participantId)?.();
-    this.pumps.delete(participantId);
   }
 
   private audioTrack(outputId: string): MediaStreamTrack {

@@ -214,38 +214,31 @@ export const incomingSchemas = {
 export type IncomingEvent = keyof typeof incomingSchemas;
 export type IncomingEvents = { [E in IncomingEvent]: z.infer<(typeof incomingSchemas)[E]> };
 
-/** Parses an untrusted payload for `event`; null when it does not match its schema. */
-export function parseOutgoing<E extends OutgoingEvent>(event: E, payload: unknown): OutgoingEvents[E] | null {
-  const result = outgoingSchemas[event].safeParse(payload);
-  return result.success ? (result.data as OutgoingEvents[E]) : null;
+/** Each event of `P` with its payload, as one union that a switch on `event` narrows. */
+type MessageOf<P> = { [E in keyof P]: { event: E; payload: P[E] } }[keyof P];
+
+/** A parser of untrusted messages for `schemas`: null when the event is unknown or its payload does not match its schema. */
+function messageParser<S extends Record<string, z.ZodType>>(schemas: S) {
+  return (event: unknown, payload: unknown): MessageOf<{ [E in keyof S]: z.infer<S[E]> }> | null => {
+    if (typeof event !== 'string' || !Object.hasOwn(schemas, event)) return null;
+    const result = (schemas[event] as z.ZodType).safeParse(payload);
+    // TypeScript cannot pair a runtime event with its payload in the union: the event's own schema checked the pair.
+    return result.success ? ({ event, payload: result.data } as MessageOf<{ [E in keyof S]: z.infer<S[E]> }>) : null;
+  };
 }
 
 /** One client request, parsed: its event and that event's payload, which a switch on `event` narrows together. */
-export type OutgoingMessage = { [E in OutgoingEvent]: { event: E; payload: OutgoingEvents[E] } }[OutgoingEvent];
+export type OutgoingMessage = MessageOf<OutgoingEvents>;
+export const parseOutgoingMessage: (event: unknown, payload: unknown) => OutgoingMessage | null = messageParser(outgoingSchemas);
 
-/** Parses an untrusted request; null when the event is unknown or its payload does not match the event's schema. */
-export function parseOutgoingMessage(event: unknown, payload: unknown): OutgoingMessage | null {
-  if (!isOutgoingEvent(event)) return null;
-  const parsed = parseOutgoing(event, payload);
-  // TypeScript cannot pair a generic event with its payload in the union: parseOutgoing checked the pair.
-  return parsed === null ? null : ({ event, payload: parsed } as OutgoingMessage);
-}
+/** One event for a participant, parsed: its name and that event's payload, which a switch on `event` narrows together. */
+export type IncomingMessage = MessageOf<IncomingEvents>;
+export const parseIncomingMessage: (event: unknown, payload: unknown) => IncomingMessage | null = messageParser(incomingSchemas);
 
 /** Parses an untrusted incoming payload for `event`; null when it does not match its schema. */
 export function parseIncoming<E extends IncomingEvent>(event: E, payload: unknown): IncomingEvents[E] | null {
   const result = incomingSchemas[event].safeParse(payload);
   return result.success ? (result.data as IncomingEvents[E]) : null;
-}
-
-/** One event for a participant, parsed: its name and that event's payload, which a switch on `event` narrows together. */
-export type IncomingMessage = { [E in IncomingEvent]: { event: E; payload: IncomingEvents[E] } }[IncomingEvent];
-
-/** Parses an untrusted event; null when the event is unknown or its payload does not match the event's schema. */
-export function parseIncomingMessage(event: unknown, payload: unknown): IncomingMessage | null {
-  if (!isIncomingEvent(event)) return null;
-  const parsed = parseIncoming(event, payload);
-  // As in parseOutgoingMessage: parseIncoming checked the pair.
-  return parsed === null ? null : ({ event, payload: parsed } as IncomingMessage);
 }
 
 export const isOutgoingEvent = (value: unknown): value is OutgoingEvent => typeof value === 'string' && Object.hasOwn(outgoingSchemas, value);

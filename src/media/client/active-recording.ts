@@ -1,23 +1,10 @@
 /** One running recording, whichever pipeline makes it: the worker's encoders or MediaRecorder. */
 import { FallbackRecorder } from './fallback-recorder';
-import type { Size } from '../contract/overlay-geometry';
-import type { RecordingResult, StartOptions } from '../contract/recorder-api';
+import type { RecorderStats, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { RecorderBridge } from './recorder-bridge';
 
-export interface LiveFigures {
-  durationMs: number;
-  bytes: number;
-  /** Frames recorded in the last second. */
-  fps: number;
-  /** The frame rate the recording runs at now. */
-  targetFps: number;
-  /** The size of the picture being recorded now. */
-  videoSize: Size;
-  /** The size chosen in Settings for this recording. */
-  chosenSize: Size;
-  /** Below the chosen frame rate or size, to keep up with the machine. */
-  steppedDown: boolean;
-}
+/** What the studio's stats card shows of a running recording, whichever pipeline makes it. */
+export type LiveFigures = Pick<RecorderStats, 'durationMs' | 'bytes' | 'fps' | 'targetFps' | 'videoSize' | 'chosenSize' | 'steppedDown'>;
 
 export interface ActiveRecording {
   pause(): void;

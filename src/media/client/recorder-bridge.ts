@@ -33,11 +33,7 @@ export class RecorderBridge {
   ) {
     this.worker = worker;
     this.api = wrap<RecorderWorkerApi>(worker);
-    this.video = new VideoFeeds<VideoSourceKind>(
-      { setVideoSource: (kind, source) => this.api.setVideoSource(kind, source), pushVideoFrame: (kind, frame) => this.api.pushVideoFrame(kind, frame) },
-      this.calls,
-      pipeline === 'fallback',
-    );
+    this.video = new VideoFeeds<VideoSourceKind>(this.api, this.calls, pipeline === 'fallback');
   }
 
   static async create(canvas: HTMLCanvasElement, size: Size, frameRate: number, events: RecorderEvents): Promise<RecorderBridge> {

@@ -7,9 +7,9 @@
 import { errorIdentity } from '../../../shared/error-identity';
 import { FallbackRecorder } from '../fallback-recorder';
 import { MediaClock } from '../../contract/media-clock';
-import { patchRecording } from '../../storage/recordings-db';
 import { FinishedFiles } from '../../contract/finished-files';
-import { startOptionsFor, type RecordingResult, type RoomOutputSpec, type RoomRecorderState, type RoomStopResult } from '../../contract/room-recorder-api';
+import { startOptionsFor, type RecordingResult, type RoomOutputSpec, type RoomRecorderState, type RoomRecorderStats, type RoomStopResult } from '../../contract/room-recorder-api';
+import type { RoomOutputs } from './room-outputs';
 import { reportingAs } from '../../../shared/report-error';
 
 interface PageOutput {
@@ -26,7 +26,7 @@ export interface PageOutputsDeps {
   onError(message: string, name: string): void;
 }
 
-export class PageRecordedOutputs {
+export class PageRecordedOutputs implements RoomOutputs {
   private readonly outputs = new Map<string, PageOutput>();
   private readonly files = new FinishedFiles();
   private current: RoomRecorderState = 'idle';
@@ -73,18 +73,20 @@ export class PageRecordedOutputs {
     return this.files.finishEarly(() => output.recorder.stop());
   }
 
-  pause(): void {
-    if (this.current !== 'recording') return;
+  pause(): Promise<void> {
+    if (this.current !== 'recording') return Promise.resolve();
     this.clock.pause(performance.now());
     this.current = 'paused';
     for (const output of this.outputs.values()) output.recorder.pause();
+    return Promise.resolve();
   }
 
-  resume(): void {
-    if (this.current !== 'paused') return;
+  resume(): Promise<void> {
+    if (this.current !== 'paused') return Promise.resolve();
     this.clock.resume(performance.now());
     this.current = 'recording';
     for (const output of this.outputs.values()) output.recorder.resume();
+    return Promise.resolve();
   }
 
   async stop(): Promise<RoomStopResult> {
@@ -102,10 +104,12 @@ export class PageRecordedOutputs {
     }
   }
 
-  figures(): { durationMs: number; bytes: number } {
+  /** The worker only draws here: state, time and bytes are the MediaRecorders'. */
+  stats(fromWorker: RoomRecorderStats): RoomRecorderStats {
     let bytes = this.files.bytes;
     for (const output of this.outputs.values()) bytes += output.recorder.bytes;
-    return { durationMs: this.current === 'idle' ? 0 : this.clock.activeMs(performance.now()), bytes };
+    const durationMs = this.current === 'idle' ? 0 : this.clock.activeMs(performance.now());
+    return { ...fromWorker, durationMs, bytes, state: this.current };
   }
 
   /** Stops every MediaRecorder without finishing; what each stored stays for recovery. */
@@ -115,8 +119,7 @@ export class PageRecordedOutputs {
     this.current = 'idle';
     await Promise.all(
       outputs.map(async ([outputId, output]) => {
-        await output.recorder.abort().catch(reportingAs('room recording: stop a failed output'));
-        await patchRecording(output.recorder.recordingId, { error: reason }).catch(reportingAs('room recording: mark a failed output'));
+        await output.recorder.abort(reason).catch(reportingAs('room recording: stop a failed output'));
         await this.deps.undraw(outputId).catch(reportingAs('room recording: stop drawing an output'));
       }),
     );

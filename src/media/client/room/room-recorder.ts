@@ -1,16 +1,17 @@
 /**
  * The page's side of the room recorder worker: starts it for one recording, hands it each
- * participant's video and relays start, pause, resume and stop. On the worker pipeline the video
- * goes as track feeds (track processor readables, or ports the page feeds: track-feed.ts) and each
- * output's audio from the room audio mix; the worker encodes. Without WebCodecs video goes as
- * ImageBitmaps, the worker only draws, and MediaRecorder records here (PageRecordedOutputs).
+ * participant's video and relays start, pause, resume and stop to whoever records the files
+ * (RoomOutputs): the worker's encoders, fed each output's sound from the room audio mix, or, without
+ * WebCodecs, MediaRecorders on the page recording the pictures the worker draws.
  */
-import { transfer, proxy, wrap, type Remote } from 'comlink';
-import { audioFeed, supportsWorkerPipeline } from '../track-feed';
+import { proxy, wrap, type Remote } from 'comlink';
+import { supportsWorkerPipeline } from '../track-feed';
 import { VideoFeeds } from '../video-feeds';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
+import { WorkerRecordedOutputs } from './worker-recorded-outputs';
+import type { RoomOutputs } from './room-outputs';
 import { firstAnswer, WorkerCalls } from '../worker-start';
 import { reportingAs } from '../../../shared/report-error';
 
@@ -24,22 +25,16 @@ export class RoomRecorder {
   private readonly api: Remote<RoomRecorderWorkerApi>;
   private readonly video: VideoFeeds<string>;
   private readonly audio = new RoomAudioMix();
-  /** How to stop sending each output's sound to the worker. */
-  private readonly audioFeeds = new Map<string, () => void>();
-  /** Fallback pipeline: the MediaRecorders; null on the worker pipeline. */
-  private page: PageRecordedOutputs | null = null;
   private readonly calls = new WorkerCalls();
+  private outputs: RoomOutputs;
   private disposed = false;
 
   private constructor() {
     this.worker = new Worker(new URL('../../worker/room-recorder.worker.ts', import.meta.url), { type: 'module', name: 'room-recorder' });
     this.api = wrap<RoomRecorderWorkerApi>(this.worker);
     // Without the worker pipeline the page records, and pumps each participant's frames to the worker to draw.
-    this.video = new VideoFeeds<string>(
-      { setVideoSource: (id, source) => this.api.setVideoSource(id, source), pushVideoFrame: (id, frame) => this.api.pushVideoFrame(id, frame) },
-      this.calls,
-      !supportsWorkerPipeline(),
-    );
+    this.video = new VideoFeeds<string>(this.api, this.calls, !supportsWorkerPipeline());
+    this.outputs = new WorkerRecordedOutputs(this.api, this.calls, (outputId) => this.audioTrack(outputId));
   }
 
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
@@ -66,69 +61,51 @@ export class RoomRecorder {
     await this.video.set(participantId, null);
   }
 
-  async start(outputs: RoomOutputSpec[]): Promise<void> {
-    if (this.page) {
-      await this.page.start(outputs);
-      return;
-    }
-    for (const output of outputs) await this.connectAudio(output);
-    await this.calls.track(this.api.start(outputs));
+  start(outputs: RoomOutputSpec[]): Promise<void> {
+    return this.outputs.start(outputs);
   }
 
-  async addOutput(output: RoomOutputSpec): Promise<void> {
-    if (this.page) {
-      await this.page.add(output);
-      return;
-    }
-    await this.connectAudio(output);
-    await this.calls.track(this.api.addOutput(output));
+  addOutput(output: RoomOutputSpec): Promise<void> {
+    return this.outputs.add(output);
   }
 
   endOutput(outputId: string): Promise<RecordingResult | null> {
-    return this.page ? this.page.end(outputId) : this.calls.track(this.api.endOutput(outputId));
+    return this.outputs.end(outputId);
   }
 
   setTiles(outputId: string, tiles: RoomTile[]): Promise<void> {
     return this.calls.fireAndForget(this.api.setTiles(outputId, tiles));
   }
 
-  async pause(): Promise<void> {
-    if (this.page) this.page.pause();
-    else await this.calls.fireAndForget(this.api.pause());
+  pause(): Promise<void> {
+    return this.outputs.pause();
   }
 
-  async resume(): Promise<void> {
-    if (this.page) this.page.resume();
-    else await this.calls.fireAndForget(this.api.resume());
+  resume(): Promise<void> {
+    return this.outputs.resume();
   }
 
   stop(): Promise<RoomStopResult> {
-    return this.page ? this.page.stop() : this.calls.track(this.api.stop());
+    return this.outputs.stop();
   }
 
   async stats(): Promise<RoomRecorderStats> {
-    const stats = await this.calls.track(this.api.stats());
-    if (!this.page) return stats;
-    // The worker only draws here: state, time and bytes are the MediaRecorders'.
-    return { ...stats, ...this.page.figures(), state: this.page.state };
+    return this.outputs.stats(await this.calls.track(this.api.stats()));
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.video.stopAll();
-    this.audioFeeds.forEach((stop) => {
-      stop();
-    });
-    this.audioFeeds.clear();
     // A recording cut off here (leaving mid-start) keeps what it stored, for recovery.
-    void this.page?.abortAll('Recording failed due to an error');
+    void this.outputs.abortAll('Recording failed due to an error').catch(reportingAs('room recording: stop the outputs'));
     void this.api.dispose().catch(reportingAs('room recording: dispose of the worker'));
     this.worker.terminate();
     this.calls.end('The room recorder was closed');
     void this.audio.close().catch(reportingAs('room recording: close the audio mix'));
   }
 
+  /** Without WebCodecs: the worker draws each output's picture, and MediaRecorders here record it. */
   private async recordOnPage(events: RecorderEvents): Promise<void> {
     const page = new PageRecordedOutputs({
       draw: (spec) => this.calls.track(this.api.draw(spec)),
@@ -138,7 +115,7 @@ export class RoomRecorder {
         events.onError(message, name);
       },
     });
-    this.page = page;
+    this.outputs = page;
     await this.api.setFrameSink(
       proxy({
         onFrame: (outputId: string, frame: ImageBitmap) => {
@@ -150,12 +127,5 @@ export class RoomRecorder {
 
   private audioTrack(outputId: string): MediaStreamTrack {
     return outputId === 'mixed' ? this.audio.mixedTrack : this.audio.participantTrack(outputId);
-  }
-
-  private async connectAudio(output: RoomOutputSpec): Promise<void> {
-    this.audioFeeds.get(output.outputId)?.();
-    const feed = audioFeed(this.audioTrack(output.outputId));
-    this.audioFeeds.set(output.outputId, feed.stop);
-    await this.calls.fireAndForget(this.api.setAudioSource(output.outputId, transfer(feed.source, feed.transferables)));
   }
 }

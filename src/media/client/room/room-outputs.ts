@@ -1,0 +1,21 @@
+/**
+ * Who records a room's files: the worker's encoders (WorkerRecordedOutputs) or MediaRecorders on the
+ * page (PageRecordedOutputs, where WebCodecs or track processors are missing). The room recorder
+ * picks one when it starts and talks to it only through this shape.
+ */
+import type { RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomStopResult } from '../../contract/room-recorder-api';
+
+export interface RoomOutputs {
+  start(outputs: readonly RoomOutputSpec[]): Promise<void>;
+  /** A participant who joined mid-recording gets their own file (separate mode). */
+  add(output: RoomOutputSpec): Promise<void>;
+  /** Finishes one output early (its participant left); the others go on. */
+  end(outputId: string): Promise<RecordingResult | null>;
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  stop(): Promise<RoomStopResult>;
+  /** The recording's figures, given what the worker counts (it always draws, and may encode). */
+  stats(fromWorker: RoomRecorderStats): RoomRecorderStats;
+  /** Stops without finishing, after a failure or a room left mid-start; what was stored stays for recovery. */
+  abortAll(reason: string): Promise<void>;
+}

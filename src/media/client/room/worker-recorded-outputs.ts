@@ -1,0 +1,67 @@
+/**
+ * The room's worker pipeline: the room recorder worker encodes every output itself. The page's part
+ * is each output's sound, sent to the worker as an audio feed (track-feed.ts) from the room's mix.
+ */
+import { transfer, type Remote } from 'comlink';
+import type { RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult } from '../../contract/room-recorder-api';
+import { audioFeed } from '../track-feed';
+import type { WorkerCalls } from '../worker-start';
+import type { RoomOutputs } from './room-outputs';
+
+export class WorkerRecordedOutputs implements RoomOutputs {
+  /** How to stop sending each output's sound to the worker. */
+  private readonly audioFeeds = new Map<string, () => void>();
+
+  constructor(
+    private readonly api: Remote<RoomRecorderWorkerApi>,
+    private readonly calls: WorkerCalls,
+    /** The sound recorded with an output: the room's mix, or one participant. */
+    private readonly audioFor: (outputId: string) => MediaStreamTrack,
+  ) {}
+
+  async start(outputs: readonly RoomOutputSpec[]): Promise<void> {
+    for (const output of outputs) await this.connectAudio(output.outputId);
+    await this.calls.track(this.api.start([...outputs]));
+  }
+
+  async add(output: RoomOutputSpec): Promise<void> {
+    await this.connectAudio(output.outputId);
+    await this.calls.track(this.api.addOutput(output));
+  }
+
+  end(outputId: string): Promise<RecordingResult | null> {
+    return this.calls.track(this.api.endOutput(outputId));
+  }
+
+  pause(): Promise<void> {
+    return this.calls.fireAndForget(this.api.pause());
+  }
+
+  resume(): Promise<void> {
+    return this.calls.fireAndForget(this.api.resume());
+  }
+
+  stop(): Promise<RoomStopResult> {
+    return this.calls.track(this.api.stop());
+  }
+
+  stats(fromWorker: RoomRecorderStats): RoomRecorderStats {
+    return fromWorker;
+  }
+
+  /** The worker stores what it has before it reports a failure; only the sound feeds are left to stop. */
+  abortAll(): Promise<void> {
+    this.audioFeeds.forEach((stop) => {
+      stop();
+    });
+    this.audioFeeds.clear();
+    return Promise.resolve();
+  }
+
+  private async connectAudio(outputId: string): Promise<void> {
+    this.audioFeeds.get(outputId)?.();
+    const feed = audioFeed(this.audioFor(outputId));
+    this.audioFeeds.set(outputId, feed.stop);
+    await this.calls.fireAndForget(this.api.setAudioSource(outputId, transfer(feed.source, feed.transferables)));
+  }
+}

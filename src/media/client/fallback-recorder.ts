@@ -6,36 +6,30 @@
  * browser writes no WebM it records MP4, which these browsers write as fragments (each 1 s chunk a
  * self-contained piece), so the stored bytes play and seek as they are, after a crash too.
  */
-import { ChunkWriter } from '../storage/chunk-writer';
 import { MediaClock } from '../contract/media-clock';
 import { HEARTBEAT_MS } from '../storage/heartbeat';
 import type { RecordingResult, StartOptions } from '../contract/recorder-api';
-import { idbChunkStore } from '../storage/idb-chunk-store';
+import { StoredRecording } from '../storage/stored-recording';
 import { CANNOT_RECORD } from './recording-support';
 import { containerOf, pickMimeType } from './recorder-mime';
-import { bookReserve, holdRecordingsDb, markRecordingDone, patchRecording, putRecording, releaseReserve } from '../storage/recordings-db';
 import { reportingAs } from '../../shared/report-error';
 
 const TIMESLICE_MS = 1000;
 
 export class FallbackRecorder {
-  private readonly writer: ChunkWriter;
   private readonly clock = new MediaClock();
-  /** Keeps the database open for this recording, even when a newer app version waits to upgrade it. */
-  private readonly releaseDb = holdRecordingsDb();
   /** Chunks touch the row every second while recording; a pause must not look like a crash. */
   private readonly heartbeat = setInterval(() => {
-    if (this.recorder.state === 'paused') void patchRecording(this.options.recordingId, {}).catch(reportingAs('recording: touch a paused recording'));
+    if (this.recorder.state === 'paused') void this.stored.note().catch(reportingAs('recording: touch a paused recording'));
   }, HEARTBEAT_MS);
   private writes: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly recorder: MediaRecorder,
-    private readonly options: StartOptions,
+    private readonly stored: StoredRecording,
     private readonly onError: (error: unknown) => void,
     readonly mimeType: 'video/webm' | 'video/mp4',
   ) {
-    this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
     this.clock.start(performance.now());
     recorder.addEventListener('error', (event) => {
       this.onError(event.error ?? new Error('Recording failed due to an error'));
@@ -44,9 +38,8 @@ export class FallbackRecorder {
       if (event.data.size === 0) return;
       this.writes = this.writes
         .then(async () => {
-          this.writer.write(this.writer.size, new Uint8Array(await event.data.arrayBuffer()));
-          await this.writer.flush();
-          await patchRecording(options.recordingId, { size: this.writer.persistedSize, durationMs: this.durationMs });
+          stored.writer.write(stored.size, new Uint8Array(await event.data.arrayBuffer()));
+          await stored.persist({ durationMs: this.durationMs });
         })
         .catch((error: unknown) => {
           this.onError(error);
@@ -68,22 +61,23 @@ export class FallbackRecorder {
     } catch (error) {
       throw new Error(`Failed to start MediaRecorder: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
-    await putRecording({
+    const stored = await StoredRecording.open({
       id: options.recordingId,
       name: options.name,
       mode: options.mode,
-      state: 'recording',
       createdAt: options.createdAt,
-      updatedAt: Date.now(),
-      durationMs: 0,
-      size: 0,
       mimeType: containerOf(mimeType),
       width: options.size.width,
       height: options.size.height,
     });
-    await bookReserve(options.recordingId);
-    const fallback = new FallbackRecorder(recorder, options, onError, containerOf(mimeType));
-    recorder.start(TIMESLICE_MS);
+    const fallback = new FallbackRecorder(recorder, stored, onError, containerOf(mimeType));
+    try {
+      recorder.start(TIMESLICE_MS);
+    } catch (error) {
+      clearInterval(fallback.heartbeat);
+      await stored.discard();
+      throw error;
+    }
     return fallback;
   }
 
@@ -92,33 +86,37 @@ export class FallbackRecorder {
   }
 
   get recordingId(): string {
-    return this.options.recordingId;
+    return this.stored.id;
   }
 
   get bytes(): number {
-    return this.writer.size;
+    return this.stored.size;
   }
 
   pause(): void {
     if (this.recorder.state !== 'recording') return;
     this.recorder.pause();
     this.clock.pause(performance.now());
-    void patchRecording(this.options.recordingId, { state: 'paused' });
+    void this.stored.note({ state: 'paused' }).catch(reportingAs('recording: note a pause'));
   }
 
   resume(): void {
     if (this.recorder.state !== 'paused') return;
     this.clock.resume(performance.now());
     this.recorder.resume();
-    void patchRecording(this.options.recordingId, { state: 'recording' });
+    void this.stored.note({ state: 'recording' }).catch(reportingAs('recording: note a resume'));
   }
 
-  /** Stops after a failure without finalizing; resolves once every chunk that arrived is stored. */
-  async abort(): Promise<void> {
+  /**
+   * Stops after a failure without finalizing; resolves once every chunk that arrived is stored. With
+   * a reason, the row keeps it for the recovery notice.
+   */
+  async abort(reason?: string): Promise<void> {
     try {
       await this.endCapture();
     } finally {
-      this.releaseDb();
+      if (reason === undefined) this.stored.release();
+      else await this.stored.abandon(reason);
     }
   }
 
@@ -126,20 +124,19 @@ export class FallbackRecorder {
     const durationMs = this.durationMs;
     try {
       await this.endCapture();
-      const { recordingId } = this.options;
-      await patchRecording(recordingId, { state: 'finalizing' });
-      // The reserve was booked for finishing: now is when its space is needed.
-      await releaseReserve(recordingId);
+      const recordingId = this.stored.id;
+      await this.stored.finishing();
       if (this.mimeType === 'video/mp4') {
         // Fragmented MP4 plays and seeks as stored: only the row is finished.
-        await markRecordingDone(recordingId, { durationMs, size: this.writer.persistedSize });
-        return { recordingId, durationMs, size: this.writer.persistedSize, mimeType: this.mimeType, videoCodec: 'MediaRecorder' };
+        const size = this.stored.persistedSize;
+        await this.stored.done({ durationMs, size });
+        return { recordingId, durationMs, size, mimeType: this.mimeType, videoCodec: 'MediaRecorder' };
       }
       const { rewriteAsSeekable } = await import('../storage/rewrite-recording');
       const { size } = await rewriteAsSeekable(recordingId, { durationMs });
       return { recordingId, durationMs, size, mimeType: 'video/webm', videoCodec: 'MediaRecorder' };
     } finally {
-      this.releaseDb();
+      this.stored.release();
     }
   }
 

@@ -9,9 +9,7 @@ import {
   type StreamTargetChunk,
 } from 'mediabunny';
 import { AudioTimeline } from '../contract/audio-timeline';
-import { ChunkWriter } from '../storage/chunk-writer';
-import { idbChunkStore } from '../storage/idb-chunk-store';
-import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patchRecording, putRecording } from '../storage/recordings-db';
+import { StoredRecording } from '../storage/stored-recording';
 import type { RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { VpxCodec } from '../contract/vpx-codec-string';
 import { chooseVideoCodec } from './codec-choice';
@@ -31,7 +29,6 @@ const SILENCE_MARGIN_S = 0.25;
  * caller from one clock with paused time removed, so audio and video stay in sync across pauses.
  */
 export class WebmSession {
-  private readonly writer: ChunkWriter;
   private readonly output: Output;
   private readonly video: EncodedVideoPacketSource;
   private readonly encoder: VideoEncoderPipe;
@@ -46,19 +43,17 @@ export class WebmSession {
   private audioShape = { sampleRate: 48000, numberOfChannels: 2 };
   private lastVideoEnd = 0;
   private failure: unknown = null;
-  /** Keeps the database open for this recording, even when a newer app version waits to upgrade it. */
-  private readonly releaseDb = holdRecordingsDb();
 
   private constructor(
     private readonly options: StartOptions,
     readonly videoCodec: VpxCodec,
+    private readonly stored: StoredRecording,
     private readonly onFailure: (error: unknown) => void,
   ) {
-    this.writer = new ChunkWriter(idbChunkStore(options.recordingId));
     const writable = new WritableStream<StreamTargetChunk>({
       write: (chunk) => {
         // mediabunny may reuse its buffers, and patches must not alias them.
-        this.writer.write(chunk.position, chunk.data.slice());
+        stored.writer.write(chunk.position, chunk.data.slice());
       },
     });
     this.output = new Output({
@@ -84,35 +79,21 @@ export class WebmSession {
     const { width, height } = options.size;
     const codec = await chooseVideoCodec({ width, height }, options.frameRate, options.videoBitrate);
     if (!codec) throw new Error('This browser cannot encode VP9 or VP8 video');
-    await putRecording({
-      id: options.recordingId,
-      name: options.name,
-      mode: options.mode,
-      state: 'recording',
-      createdAt: options.createdAt,
-      updatedAt: Date.now(),
-      durationMs: 0,
-      size: 0,
-      mimeType: MIME_TYPE,
-      width,
-      height,
-    });
-    const session = new WebmSession(options, codec, onFailure);
+    const stored = await StoredRecording.open({ id: options.recordingId, name: options.name, mode: options.mode, createdAt: options.createdAt, mimeType: MIME_TYPE, width, height });
+    const session = new WebmSession(options, codec, stored, onFailure);
     try {
-      await bookReserve(options.recordingId);
       await session.output.start();
       // The header gets a chunk of its own, so patching it at the end rewrites only a few bytes.
-      await session.writer.flush();
+      await stored.writer.flush();
     } catch (error) {
-      await deleteRecording(options.recordingId).catch(reportingAs('recording: delete the row of a recording that could not start'));
-      session.releaseDb();
+      await stored.discard();
       throw error;
     }
     return session;
   }
 
   get bytes(): number {
-    return this.writer.size;
+    return this.stored.size;
   }
 
   get framesEncoded(): number {
@@ -217,7 +198,7 @@ export class WebmSession {
     this.cutAudio(durationMs / 1000);
     // Marked while the encoder drains (a transaction of ~30 ms at Stop), not before it: only the
     // finished file, written after both, depends on the mark.
-    const marked = patchRecording(this.options.recordingId, { state: 'finalizing' });
+    const marked = this.stored.note({ state: 'finalizing' });
     marked.catch(() => undefined); // reported below, where it is awaited
     await Promise.allSettled([...this.inFlight]);
     await this.encoder.flush().catch((error: unknown) => {
@@ -229,37 +210,29 @@ export class WebmSession {
     this.video.close();
     this.audio.close();
     await this.output.finalize();
-    await this.writer.flush();
+    await this.stored.writer.flush();
     const result: RecordingResult = {
       recordingId: this.options.recordingId,
       durationMs: Math.round(Math.max(durationMs, this.lastVideoEnd * 1000)),
-      size: this.writer.size,
+      size: this.stored.size,
       mimeType: MIME_TYPE,
       videoCodec: this.videoCodec,
     };
-    await markRecordingDone(this.options.recordingId, { durationMs: result.durationMs, size: result.size });
-    this.releaseDb();
+    await this.stored.done({ durationMs: result.durationMs, size: result.size });
     return result;
   }
 
   /** Stops without finalizing: what is stored stays for recovery. */
   async abandon(reason: string): Promise<void> {
-    await this.writer.flush().catch(reportingAs('recording: store the last chunks of an abandoned recording'));
-    await patchRecording(this.options.recordingId, { error: reason, size: this.writer.persistedSize }).catch(reportingAs('recording: mark an abandoned recording'));
+    await this.stored.abandon(reason);
     this.encoder.close();
     void this.output.cancel().catch(reportingAs('recording: cancel the muxer'));
-    this.releaseDb();
   }
 
   /** Makes everything written so far durable and records progress in the recording's row. */
   async persist(state?: 'recording' | 'paused', durationMs?: number): Promise<void> {
     try {
-      await this.writer.flush();
-      await patchRecording(this.options.recordingId, {
-        size: this.writer.persistedSize,
-        ...(state ? { state } : {}),
-        ...(durationMs === undefined ? {} : { durationMs }),
-      });
+      await this.stored.persist({ ...(state ? { state } : {}), ...(durationMs === undefined ? {} : { durationMs }) });
     } catch (error) {
       this.fail(error);
     }

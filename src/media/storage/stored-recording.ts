@@ -1,0 +1,96 @@
+/**
+ * One recording's place in IndexedDB while it is being made, whoever makes it (the worker's
+ * WebCodecs session or the page's MediaRecorder): its row, its emergency reserve, the chunk writer
+ * that stores its bytes, and a hold on the database so an upgrade waiting in another tab cannot cut
+ * it off. Opening books all of them; exactly one of done, abandon or discard gives them back.
+ */
+import { ChunkWriter } from './chunk-writer';
+import { idbChunkStore } from './idb-chunk-store';
+import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patchRecording, putRecording, releaseReserve, type RecordingRow } from './recordings-db';
+import { reportingAs } from '../../shared/report-error';
+
+/** What a new recording's row says before any byte is stored. */
+export type NewRecording = Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt' | 'mimeType' | 'width' | 'height'>;
+
+type RowProgress = Partial<Pick<RecordingRow, 'state' | 'durationMs'>>;
+
+export class StoredRecording {
+  readonly writer: ChunkWriter;
+  private released = false;
+
+  private constructor(
+    readonly id: string,
+    private readonly releaseDb: () => void,
+  ) {
+    this.writer = new ChunkWriter(idbChunkStore(id));
+  }
+
+  /** Writes the row and books the reserve; a recording that cannot have both leaves nothing behind. */
+  static async open(row: NewRecording): Promise<StoredRecording> {
+    const stored = new StoredRecording(row.id, holdRecordingsDb());
+    try {
+      await putRecording({ ...row, state: 'recording', updatedAt: Date.now(), durationMs: 0, size: 0 });
+      await bookReserve(row.id);
+    } catch (error) {
+      await stored.discard();
+      throw error;
+    }
+    return stored;
+  }
+
+  /** Bytes written so far, stored or not yet. */
+  get size(): number {
+    return this.writer.size;
+  }
+
+  /** Bytes already in IndexedDB. */
+  get persistedSize(): number {
+    return this.writer.persistedSize;
+  }
+
+  /** Stores what was written and notes it in the row (with a new state or duration, if given). */
+  async persist(progress: RowProgress = {}): Promise<void> {
+    await this.writer.flush();
+    await patchRecording(this.id, { size: this.writer.persistedSize, ...progress });
+  }
+
+  /** Notes progress in the row without storing bytes: a pause, a resume, or a touch that says "alive". */
+  note(progress: RowProgress = {}): Promise<void> {
+    return patchRecording(this.id, progress);
+  }
+
+  /** Finishing begins: the row says so, and the reserve is freed, since finishing is what it was kept for. */
+  async finishing(): Promise<void> {
+    await patchRecording(this.id, { state: 'finalizing' });
+    await releaseReserve(this.id);
+  }
+
+  /** The file is whole: the row is marked done (its reserve goes with it). */
+  async done(result: { durationMs: number; size: number }): Promise<void> {
+    try {
+      await markRecordingDone(this.id, result);
+    } finally {
+      this.release();
+    }
+  }
+
+  /** Stops without finishing: the bytes that arrived are stored and the row says why, for recovery. */
+  async abandon(reason: string): Promise<void> {
+    await this.writer.flush().catch(reportingAs('recording: store the last chunks of an abandoned recording'));
+    await patchRecording(this.id, { error: reason, size: this.writer.persistedSize }).catch(reportingAs('recording: mark an abandoned recording'));
+    this.release();
+  }
+
+  /** A recording that never started: its row and chunks go. */
+  async discard(): Promise<void> {
+    await deleteRecording(this.id).catch(reportingAs('recording: delete the row of a recording that could not start'));
+    this.release();
+  }
+
+  /** Lets the database go; the row stays as it is (a file finished elsewhere, or kept for recovery). */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.releaseDb();
+  }
+}

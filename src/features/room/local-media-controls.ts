@@ -10,6 +10,7 @@ import type { RoomNotice } from './room-notice';
 import type { ParticipantMedia } from '../../media';
 import type { RoomStore } from './room-store';
 import { reportError } from '../../shared/report-error';
+import { Lifetime } from '../../shared/lifetime';
 
 /** The peers as the controls reach them: every participant admitted so far (none while waiting). */
 export interface PeerChannel {
@@ -27,18 +28,13 @@ export interface MediaControlsDeps {
 }
 
 export class LocalMediaControls {
-  private disposed = false;
+  /** Ends with the session: a screen picker still open must not start a share afterwards. */
+  private readonly lifetime = new Lifetime();
 
   constructor(private readonly deps: MediaControlsDeps) {}
 
-  /** The session ended: a screen picker still open must not start a share afterwards. */
   dispose(): void {
-    this.disposed = true;
-  }
-
-  /** A method, not the field: TypeScript would otherwise assume it unchanged across an await. */
-  private isDisposed(): boolean {
-    return this.disposed;
+    this.lifetime.end();
   }
 
   toggleVideo(): void {
@@ -55,7 +51,7 @@ export class LocalMediaControls {
 
   async toggleScreenShare(): Promise<void> {
     const { store, notify, media } = this.deps;
-    if (this.disposed || store.room.phase !== 'joined') return;
+    if (this.lifetime.isOver() || store.room.phase !== 'joined') return;
     if (store.room.isScreenSharing) {
       this.stopScreenShare();
       return;
@@ -78,7 +74,7 @@ export class LocalMediaControls {
       }
       return;
     }
-    if (this.isDisposed()) {
+    if (this.lifetime.isOver()) {
       media.stopScreenShare(); // the room was left while the picker was open
       return;
     }
@@ -92,7 +88,7 @@ export class LocalMediaControls {
     const { store, media } = this.deps;
     if (!media.isSharing) return;
     media.stopScreenShare();
-    if (this.disposed) return;
+    if (this.lifetime.isOver()) return;
     store.dispatch({ type: 'screen-sharing', participantId: store.room.selfId, sharing: false });
     this.applyOutgoingVideo();
     this.deps.peers.broadcast({ type: 'screen-sharing-stopped' });
@@ -126,7 +122,7 @@ export class LocalMediaControls {
 
   private announce(): void {
     const { store, media } = this.deps;
-    if (this.disposed || !store.room.selfId) return;
+    if (this.lifetime.isOver() || !store.room.selfId) return;
     store.dispatch({ type: 'media-state', participantId: store.room.selfId, videoEnabled: media.sendsVideo, audioEnabled: media.sendsAudio });
     this.deps.peers.broadcast(this.mediaState());
   }

@@ -3,7 +3,7 @@
  * that lives that long: the signaling transport, the local media, the peers, the local controls, the
  * host's actions and the room recording; dispose() ends them all. The page makes a new session for
  * every join, so nothing in here asks whether it still belongs to the room on screen: a disposed
- * session's listeners are gone, and every step after an await checks `disposed`.
+ * session's listeners are gone, and every step after an await checks its lifetime.
  */
 import type { Settings } from '../settings';
 import { HostActions } from './host-actions';
@@ -20,6 +20,7 @@ import type { RoomStore } from './room-store';
 import { clearStoredRoom, saveStoredRoom } from './room-storage';
 import type { SignalingTransport } from './signaling/signaling-transport';
 import { reportError } from '../../shared/report-error';
+import { Lifetime } from '../../shared/lifetime';
 
 export interface SessionContext {
   roomId: string;
@@ -57,7 +58,7 @@ export class RoomSession {
   private iceServers: RTCIceServer[];
   /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
   private readonly configuredIceServers: RTCIceServer[];
-  private disposed = false;
+  private readonly lifetime = new Lifetime();
 
   constructor(private readonly ctx: SessionContext) {
     const { store, signaling, notify } = ctx;
@@ -89,11 +90,6 @@ export class RoomSession {
     this.host = new HostActions({ store, signaling, notify });
   }
 
-  /** A method, not the field: TypeScript would otherwise assume it unchanged across an await. */
-  private isDisposed(): boolean {
-    return this.disposed;
-  }
-
   private get state(): RoomState {
     return this.ctx.store.room;
   }
@@ -104,12 +100,12 @@ export class RoomSession {
     const { audio } = this.ctx.settings();
     const problems = await this.media.start({ echoCancellation: audio.echoCancellation, noiseSuppression: audio.noiseSuppression, autoGainControl: true });
     for (const problem of problems) this.ctx.notify({ title: problem.title, message: problem.message, tone: 'error' });
-    if (this.isDisposed()) return;
+    if (this.lifetime.isOver()) return;
     this.listen();
     try {
       await signaling.connect();
       const ack = await signaling.emit('join-room', { roomId, participantName: userName });
-      if (this.isDisposed()) return;
+      if (this.lifetime.isOver()) return;
       const selfId = ack.selfId ?? signaling.selfId;
       if (ack.iceServers) this.useIceServers(ack.iceServers);
       if (!ack.success) this.end({ kind: 'join-failed', message: ack.error ?? ROOM_ERRORS.joinFailed });
@@ -118,7 +114,7 @@ export class RoomSession {
         this.ctx.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
       } else if (ack.pending) store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
     } catch (error) {
-      if (this.isDisposed()) return;
+      if (this.lifetime.isOver()) return;
       this.end({ kind: 'join-failed', message: error instanceof Error ? error.message : ROOM_ERRORS.joinFailed });
     }
   }
@@ -135,8 +131,8 @@ export class RoomSession {
   }
 
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (this.lifetime.isOver()) return;
+    this.lifetime.end();
     this.recording.dispose();
     this.controls.dispose();
     for (const unsubscribe of this.unsubscribe) unsubscribe();

@@ -21,6 +21,7 @@ import {
 } from '../../media';
 import { liveSettingsChange, type LiveSettingsChange } from './live-settings';
 import type { RecordingState } from './session-machine';
+import { Lifetime } from '../../shared/lifetime';
 
 /** The recorder worker as the sources use it. */
 export interface RecorderSink {
@@ -75,7 +76,7 @@ export interface CaptureEvents {
 }
 
 export class CaptureSources<R extends RecorderSink> {
-  private disposed = false;
+  private readonly lifetime = new Lifetime();
   private recorderSink: R | null = null;
   private ready: Promise<void> = Promise.resolve();
   private failure: string | null = null;
@@ -102,7 +103,7 @@ export class CaptureSources<R extends RecorderSink> {
 
   /** Whether the studio was left: work started for these sources goes no further. */
   isDisposed(): boolean {
-    return this.disposed;
+    return this.lifetime.isOver();
   }
 
   /** The running recorder, or null while it starts, after it failed to, or once disposed. */
@@ -209,8 +210,8 @@ export class CaptureSources<R extends RecorderSink> {
 
   /** Releases every device and the recorder (calling it again is harmless). */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (this.lifetime.isOver()) return;
+    this.lifetime.end();
     this.unsubscribe.forEach((stop) => {
       stop();
     });
@@ -227,7 +228,7 @@ export class CaptureSources<R extends RecorderSink> {
   /** Waits for something asked of the browser; if the sources were disposed meanwhile, lets it go and gives null. */
   private async acquire<T>(request: () => Promise<T>, release: (late: T) => void): Promise<T | null> {
     const value = await request();
-    if (!this.disposed) return value;
+    if (!this.lifetime.isOver()) return value;
     release(value);
     return null;
   }
@@ -315,7 +316,7 @@ export class CaptureSources<R extends RecorderSink> {
 
   /** Brings the live capture in line with Settings changed here or in another tab, once the studio is idle. */
   private async followSettings(): Promise<void> {
-    if (this.following || this.disposed) return;
+    if (this.following || this.lifetime.isOver()) return;
     const next = this.context.settings();
     const change = liveSettingsChange(this.applied, next);
     if (!change) return;
@@ -357,7 +358,7 @@ export class CaptureSources<R extends RecorderSink> {
       try {
         const connected = await this.connectMicrophone();
         // On failure the notice is shown and Start asks for a microphone again.
-        if (!connected && !this.disposed) this.events.onMicrophoneLost();
+        if (!connected && !this.lifetime.isOver()) this.events.onMicrophoneLost();
       } finally {
         this.events.onReopening(false);
       }

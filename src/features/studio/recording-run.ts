@@ -4,6 +4,7 @@
  * The controller holds one while a recording exists; disposing it lets all of that go, once.
  */
 import { type ActiveRecording, type LiveFigures, type RecordingResult, holdRecordingLock, deleteRecording } from '../../media';
+import { Lifetime } from '../../shared/lifetime';
 
 const STATS_INTERVAL_MS = 500;
 
@@ -39,7 +40,7 @@ export class RecordingRun {
   private active: ActiveRecording | null = null;
   private readonly releaseLock: () => void;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private disposed = false;
+  private readonly lifetime = new Lifetime();
 
   /** Takes the recording's lock at once: from here on the recording may exist in storage. */
   constructor(
@@ -56,7 +57,7 @@ export class RecordingRun {
    */
   async begin(start: () => Promise<ActiveRecording>): Promise<boolean> {
     const active = await start();
-    if (this.disposed) {
+    if (this.lifetime.isOver()) {
       await active.abort();
       await this.deps.deleteRecording(this.id);
       return false;
@@ -114,8 +115,8 @@ export class RecordingRun {
 
   /** Lets the lock and the timer go (calling it again is harmless). A recording cut short stays for recovery. */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+    if (this.lifetime.isOver()) return;
+    this.lifetime.end();
     this.endSession();
     this.releaseLock();
   }

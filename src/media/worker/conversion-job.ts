@@ -33,22 +33,23 @@ export class JobStorageFullError extends Error {
 
 export abstract class ConversionJob {
   private conversion: Conversion | null = null;
-  private cancelled = false;
+  /** Aborted when the user cancels; loops of our own and the conversion both stop on it. */
+  private readonly cancellation = new AbortController();
 
   protected constructor(private readonly job: 'Export' | 'Trim') {}
 
   async cancel(): Promise<void> {
-    this.cancelled = true;
+    this.cancellation.abort();
     await this.conversion?.cancel();
   }
 
   /** Whether the user asked to stop, for loops of our own that check between steps. */
   protected get cancelRequested(): boolean {
-    return this.cancelled;
+    return this.cancellation.signal.aborted;
   }
 
   protected throwIfCancelled(): void {
-    if (this.cancelled) throw new JobCancelledError(this.job);
+    if (this.cancelRequested) throw new JobCancelledError(this.job);
   }
 
   /** Runs `conversion` unless the job was cancelled first; `cancel()` stops it midway. */
@@ -75,7 +76,7 @@ export abstract class ConversionJob {
   protected async abandon(error: unknown, keys: readonly string[]): Promise<never> {
     // What is not deleted here the next startup sweep deletes.
     await Promise.all(keys.map((key) => deleteFileChunks(key))).catch(reportingAs('export: delete the chunks of an unfinished file'));
-    if (error instanceof ConversionCanceledError || this.cancelled) throw new JobCancelledError(this.job);
+    if (error instanceof ConversionCanceledError || this.cancelRequested) throw new JobCancelledError(this.job);
     if (errorIdentity(error).name === 'QuotaExceededError') throw new JobStorageFullError(this.job);
     throw error;
   }

@@ -13,6 +13,7 @@ import { nextRecordingState, type RoomRecordingEvent } from './room-recording-ma
 import type { RoomAction, RoomState } from '../room-state';
 import type { RoomFile, RoomNotice } from '../room-notice';
 import { reportError, reportingAs } from '../../../shared/report-error';
+import { Lifetime } from '../../../shared/lifetime';
 
 const STATS_INTERVAL_MS = 1000;
 /** How long a host waits for the room's recording-stopped after the room accepted the stop. */
@@ -43,8 +44,8 @@ export class RoomRecordingController {
   private failedFiles = 0;
   private stopping: Promise<void> | null = null;
   private starting: Promise<void> | null = null;
-  /** Bumped by dispose(): work started before it belongs to a recording that no longer exists. */
-  private generation = 0;
+  /** Renewed by dispose(): work started before it belongs to a recording that no longer exists. */
+  private readonly lifetime = new Lifetime();
   constructor(private readonly context: RecordingContext) {}
 
   get active(): boolean {
@@ -75,8 +76,8 @@ export class RoomRecordingController {
     const { context } = this;
     // Leaving the room mid-start disposes this controller: every await below checks for that, so a
     // stale start never keeps a worker, a timer or the recording-activity flag alive.
-    const generation = this.generation;
-    const stale = () => generation !== this.generation;
+    const { signal } = this.lifetime;
+    const stale = () => signal.aborted;
     const room = context.state();
     this.mode = room.recordingMode;
     try {
@@ -265,7 +266,7 @@ export class RoomRecordingController {
   }
 
   dispose(): void {
-    this.generation += 1;
+    this.lifetime.renew();
     this.teardown();
     clearTimeout(this.stoppedFallback);
     this.collected = null;

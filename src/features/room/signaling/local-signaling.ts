@@ -10,6 +10,7 @@ import { AUTO_ADMIT_MS, autoAdmitsDue, createAuthority, decideAll, nextAutoAdmit
 import { acceptsEvent, answersRequest, hostLockName, memberLockName, parseWireFrame, roomChannelName, type ChannelReader, type WireFrame } from './local-wire';
 import { SignalingClient } from './signaling-transport';
 import { holdLock, LockWatches, type Release } from '../../../shared/web-locks';
+import { Lifetime } from '../../../shared/lifetime';
 
 export interface LocalSignalingOptions {
   selfId: string;
@@ -30,8 +31,8 @@ export class LocalSignaling extends SignalingClient {
   private autoAdmitTimer: ReturnType<typeof setTimeout> | undefined;
   /** The id of our pending join request: only its acknowledgement may name the host. */
   private joinAckId: string | null = null;
-  /** Counts joins and teardowns, so a join that was overtaken by either knows it is stale. */
-  private attempt = 0;
+  /** Renewed by every join and teardown, so a join that was overtaken by either knows it is stale. */
+  private readonly lifetime = new Lifetime();
 
   constructor(private readonly options: LocalSignalingOptions) {
     super(options.selfId);
@@ -93,8 +94,8 @@ export class LocalSignaling extends SignalingClient {
     this.teardown();
     // Leaving (or a new join) while a lock is being granted makes this attempt stale: what it was
     // granted afterwards is let go at once, so a page that left can never end up hosting the room.
-    const attempt = this.attempt;
-    const stale = () => attempt !== this.attempt;
+    const { signal } = this.lifetime;
+    const stale = () => signal.aborted;
     try {
       this.roomId = roomId;
       this.openChannel(roomId);
@@ -279,7 +280,7 @@ export class LocalSignaling extends SignalingClient {
   }
 
   private teardown(): void {
-    this.attempt += 1;
+    this.lifetime.renew();
     clearTimeout(this.autoAdmitTimer);
     this.watches.clear();
     this.releaseHost?.();

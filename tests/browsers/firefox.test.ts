@@ -112,10 +112,11 @@ describe('Firefox', () => {
     expect(visibility).toBe('hidden');
     expect(facts.decodeErrors).toBe('');
     expect(Math.abs(facts.duration - activeSeconds)).toBeLessThanOrEqual(0.5);
-    // Pictures keep coming and keep changing: no second-long freeze, and most of the ladder's floor
-    // (a slow machine's encoder kept 14-15 a second here). Without the worker's pull a hidden Firefox
-    // page sends none: its video-frame callbacks stop.
-    expect(largestGapMs).toBeLessThan(1000);
+    // Pictures keep coming and keep changing, at most of the ladder's floor (a slow machine's encoder
+    // kept 14-15 a second here). Without the worker's pull a hidden Firefox page sends none (its
+    // video-frame callbacks stop), so the picture would freeze for the whole 6 s: a gap under 2 s
+    // tells the two apart, while a busy two-core machine can hold one frame for just over a second.
+    expect(largestGapMs).toBeLessThan(2000);
     expect(distinct / facts.duration).toBeGreaterThanOrEqual((MIN_FPS * 2) / 3);
   });
 

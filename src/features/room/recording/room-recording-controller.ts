@@ -3,7 +3,7 @@
  * worker, keeps it in step with who is in the room, tells the room through signaling, and hands
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
-import { setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../../media';
+import { setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE, type RecorderEvents } from '../../../media';
 import { audioBitrateKbps, type Settings } from '../../settings';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../../../protocol';
 import { mixedTiles, type PlanParticipant } from './room-recording-plan';
@@ -30,10 +30,13 @@ export interface RecordingContext {
   downloadFiles(): void;
 }
 
+/** The room recorder as the controller drives it; the worker-backed RoomRecorder by default, a fake in unit tests. */
+export type RoomRecorderPort = Pick<RoomRecorder, 'setParticipant' | 'removeParticipant' | 'start' | 'addOutput' | 'endOutput' | 'setTiles' | 'pause' | 'resume' | 'stop' | 'stats' | 'dispose'>;
+
 const errorText = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
 
 export class RoomRecordingController {
-  private recorder: RoomRecorder | null = null;
+  private recorder: RoomRecorderPort | null = null;
   private outputs: RoomRecordingOutputs | null = null;
   private mode: RoomRecordingMode = 'mixed';
   private statsTimer: ReturnType<typeof setInterval> | undefined;
@@ -46,7 +49,10 @@ export class RoomRecordingController {
   private starting: Promise<void> | null = null;
   /** Renewed by dispose(): work started before it belongs to a recording that no longer exists. */
   private readonly lifetime = new Lifetime();
-  constructor(private readonly context: RecordingContext) {}
+  constructor(
+    private readonly context: RecordingContext,
+    private readonly createRecorder: (events: RecorderEvents) => Promise<RoomRecorderPort> = (events) => RoomRecorder.create(events),
+  ) {}
 
   get active(): boolean {
     return this.recorder !== null;
@@ -81,7 +87,7 @@ export class RoomRecordingController {
     const room = context.state();
     this.mode = room.recordingMode;
     try {
-      const recorder = await RoomRecorder.create({
+      const recorder = await this.createRecorder({
         onError: (message) => {
           if (!stale()) void this.onEngineError(message);
         },
@@ -165,7 +171,7 @@ export class RoomRecordingController {
     return this.stopping;
   }
 
-  private async finishStop(recorder: RoomRecorder): Promise<void> {
+  private async finishStop(recorder: RoomRecorderPort): Promise<void> {
     clearInterval(this.statsTimer);
     const { context } = this;
     try {
@@ -255,7 +261,7 @@ export class RoomRecordingController {
    * was handed over) costs that participant's picture, never the recording, and never surfaces as
    * an unhandled rejection.
    */
-  private async follow(step: (recorder: RoomRecorder) => Promise<void>): Promise<void> {
+  private async follow(step: (recorder: RoomRecorderPort) => Promise<void>): Promise<void> {
     const recorder = this.recorder;
     if (!recorder) return;
     try {

@@ -4,7 +4,7 @@
  * library, the room and the app shell use them. Everything else under src/media is its own business
  * (eslint/boundaries.js enforces it; docs/architecture.md draws the folders).
  */
-export type { OverlayLayout, RecorderEvents, RecordingResult, StartOptions } from './contract/recorder-api';
+export type { CompositeLayout, OverlayLayout, RecorderEvents, RecordingResult, StartOptions } from './contract/recorder-api';
 export { canvasSizeForQuality, type Size } from './contract/overlay-geometry';
 export { modeNeedsScreen, modeNeedsWebcam, modePhrase } from './client/mode-needs';
 export { formatVideoSize, keepUpMessage } from './client/keep-up-message';

@@ -8,52 +8,7 @@ import {
   type RecorderSink,
   type StudioView,
 } from '../../src/features/studio/capture-sources';
-
-/** A track as far as the sources use it: stopped, switched, and ended by the browser. */
-class FakeTrack {
-  stops = 0;
-  enabled = true;
-  readonly readyState = 'live';
-  private readonly ended: (() => void)[] = [];
-
-  constructor(readonly kind: 'audio' | 'video') {}
-
-  stop(): void {
-    this.stops += 1;
-  }
-
-  addEventListener(_type: 'ended', listener: () => void): void {
-    this.ended.push(listener);
-  }
-
-  applyConstraints(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  /** The browser ends the track (the share bar's Stop, an unplugged microphone). */
-  end(): void {
-    this.ended.forEach((listener) => {
-      listener();
-    });
-  }
-}
-
-function fakeStream(...kinds: ('audio' | 'video')[]) {
-  const tracks = kinds.map((kind) => new FakeTrack(kind));
-  const stream = {
-    getTracks: () => tracks,
-    getVideoTracks: () => tracks.filter((track) => track.kind === 'video'),
-    getAudioTracks: () => tracks.filter((track) => track.kind === 'audio'),
-  } as unknown as MediaStream;
-  return { stream, tracks };
-}
-
-/** A request the test answers when it likes, as a permission prompt would. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((settle) => (resolve = settle));
-  return { promise, resolve };
-}
+import { deferred, FakeTrack, fakeStream } from './support/fake-media';
 
 class FakeRecorder implements RecorderSink {
   readonly video: [string, MediaStreamTrack | null][] = [];

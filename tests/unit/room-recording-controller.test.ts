@@ -9,17 +9,7 @@ import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats
 import { heldRecordingIds } from '../../src/media/storage/recording-locks';
 import { isRecordingActive } from '../../src/media/client/recording-activity';
 import { FakeLockManager } from './support/fake-lock-manager';
-
-/** A promise the test settles when it likes, as a slow worker or a slow server would. */
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  let reject: (error: unknown) => void = () => undefined;
-  const promise = new Promise<T>((settle, fail) => {
-    resolve = settle;
-    reject = fail;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from './support/fake-media';
 
 /** The room recorder worker as the controller sees it: every call is noted, stop answers with one file per output. */
 class FakeRoomRecorder implements RoomRecorderPort {

@@ -41,7 +41,7 @@ export interface CaptureDevices {
   createMixer: () => AudioMix;
 }
 
-const BROWSER_DEVICES: CaptureDevices = { requestScreen, requestWebcam, requestMicrophone, createMixer: () => new AudioMixer() };
+export const BROWSER_DEVICES: CaptureDevices = { requestScreen, requestWebcam, requestMicrophone, createMixer: () => new AudioMixer() };
 
 /** What the sources read from the studio: its switches and whether it is busy recording or starting. */
 export interface StudioView {

@@ -4,7 +4,7 @@
  * Start until its file is kept. It holds no React; the studio page subscribes to its snapshots.
  */
 import { errorIdentity } from '../../shared/error-identity';
-import { setRecordingActive, defaultRecordingName, readRecordingFile, type RecordingMode, AcquisitionError, canvasSizeForQuality, cannotRecordReason, modeNeedsScreen, modeNeedsWebcam, modePhrase, RecorderBridge, screenIgnoresCursorSetting, startRecordingOn, type DeviceKind, type LiveFigures, type OverlayLayout, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../media';
+import { setRecordingActive, defaultRecordingName, readRecordingFile, type RecordingMode, AcquisitionError, canvasSizeForQuality, modeNeedsScreen, modeNeedsWebcam, modePhrase, screenIgnoresCursorSetting, type DeviceKind, type LiveFigures, type OverlayLayout, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../media';
 import { audioBitrateKbps } from '../settings';
 import { formatFileSize, recordingFileName } from '../../shared/format';
 import { CaptureSources, type CaptureEvents } from './capture-sources';
@@ -14,12 +14,13 @@ import { storageBudget } from './storage-budget';
 import { acquisitionNotice, CURSOR_RECORDED_NOTICE, engineFailureNotice, failureNotice, storageLowNotice } from './studio-notices';
 import { SESSION_ERRORS, transition, type SessionEvent } from './session-machine';
 import { IDLE_STATS, type FinishedRecording, type RecordingStats, type StudioDeps, type StudioSnapshot } from './studio-types';
+import type { StudioEngine, StudioRecorder } from './studio-engine';
 
 export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnapshot } from './studio-types';
 
 export const MAX_RECORDING_MS = 3 * 60 * 60 * 1000;
 
-export class StudioController {
+export class StudioController<R extends StudioRecorder = StudioRecorder> {
   private snapshot: StudioSnapshot;
   private readonly listeners = new Set<() => void>();
   private readonly micMonitor = new MicLevelMonitor({
@@ -33,13 +34,16 @@ export class StudioController {
   private readonly statsListeners = new Set<() => void>();
   private stats: RecordingStats = IDLE_STATS;
   /** What this attachment captures; null while the studio is detached. */
-  private sources: CaptureSources<RecorderBridge> | null = null;
+  private sources: CaptureSources<R> | null = null;
   /** The recording being made, until it is finished or saved after a failure. */
   private run: RecordingRun | null = null;
   /** The "pointer is recorded anyway" notice is shown once per studio visit. */
   private cursorNoticeShown = false;
 
-  constructor(private readonly deps: StudioDeps) {
+  constructor(
+    private readonly deps: StudioDeps,
+    private readonly engine: StudioEngine<R>,
+  ) {
     const settings = deps.settings();
     this.snapshot = {
       mode: settings.defaultRecordingMode,
@@ -83,7 +87,7 @@ export class StudioController {
   async attach(canvas: HTMLCanvasElement): Promise<void> {
     // Attached twice without a detach: the first attachment's devices and worker are let go.
     if (this.sources) this.detach();
-    const sources = new CaptureSources<RecorderBridge>(
+    const sources = new CaptureSources<R>(
       {
         settings: this.deps.settings,
         subscribeSettings: this.deps.subscribeSettings,
@@ -91,11 +95,12 @@ export class StudioController {
         subscribeStudio: this.subscribe,
       },
       this.captureEvents(),
+      this.engine.devices,
     );
     this.sources = sources;
     const settings = this.deps.settings();
     const connected = await sources.connectRecorder(() =>
-      RecorderBridge.create(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
+      this.engine.createRecorder(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
         onError: (message, name) => {
           void this.onEngineError(message, name);
         },
@@ -144,7 +149,7 @@ export class StudioController {
       return;
     }
     // Said on the page before Start too (StudioPage); asking for a camera here would be for nothing.
-    const unsupported = cannotRecordReason();
+    const unsupported = this.engine.cannotRecordReason();
     if (unsupported) {
       this.fail(unsupported);
       return;
@@ -194,7 +199,7 @@ export class StudioController {
         createdAt: current.startedAt.getTime(),
       };
       const began = await current.begin(() =>
-        startRecordingOn(recorder, sources.audioTrack, options, (error) => {
+        this.engine.startRecording(recorder, sources.audioTrack, options, (error) => {
           const { name, message } = errorIdentity(error);
           void this.onEngineError(message, name);
         }),

@@ -5,6 +5,7 @@ import { StudioController, type Notice, type StudioSnapshot } from './studio-con
 import { getSettingsSnapshot, subscribeSettings } from '../settings';
 import { downloadBlob } from '../../shared/download';
 import { announceRecordingsChanged } from '../../media';
+import { BROWSER_ENGINE } from './studio-engine';
 
 const TONE_COLORS: Record<Notice['tone'], string> = { success: 'teal', error: 'red', warning: 'yellow', info: 'blue' };
 
@@ -53,5 +54,5 @@ function createController(queryClient: ReturnType<typeof useQueryClient>): Studi
       void queryClient.invalidateQueries({ queryKey: ['recordings'] });
       announceRecordingsChanged();
     },
-  });
+  }, BROWSER_ENGINE);
 }

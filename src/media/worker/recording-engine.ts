@@ -12,8 +12,14 @@ import type { EncodeOutcome } from './video-encoder-pipe';
 import { WebmSession } from './webm-session';
 import { reportingAs } from '../../shared/report-error';
 
+/** One file being written, as the engine drives it: WebmSession in the workers, a fake in unit tests. */
+export type EngineSession = Pick<
+  WebmSession,
+  'videoCodec' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'persist'
+>;
+
 export interface EngineOutput {
-  readonly session: WebmSession;
+  readonly session: EngineSession;
   /** Active recording time when this output started (a room's late joiner starts later). */
   readonly offsetMs: number;
 }
@@ -23,6 +29,8 @@ export interface EngineHooks {
   persistIntervalMs: number;
   /** A recording failed: every output's bytes are stored and marked for recovery before this is called. */
   onFailure: (message: string, name: string) => void;
+  /** Opens a file's session: WebmSession.start unless given. */
+  openSession?: (options: StartOptions, onFailure: (error: unknown) => void) => Promise<EngineSession>;
 }
 
 export interface EngineFigures {
@@ -81,8 +89,9 @@ export class RecordingEngine<O extends EngineOutput> {
   }
 
   /** Opens one output's file; `make` adds what the worker draws with. */
-  async open(outputId: string, options: StartOptions, make: (session: WebmSession, offsetMs: number) => O): Promise<O> {
-    const session = await WebmSession.start(options, (error) => {
+  async open(outputId: string, options: StartOptions, make: (session: EngineSession, offsetMs: number) => O): Promise<O> {
+    const openSession = this.hooks.openSession ?? ((start, onFailure) => WebmSession.start(start, onFailure));
+    const session = await openSession(options, (error) => {
       void this.fail(error);
     });
     // A file added mid-recording starts its own timeline now, once its encoder is ready.
@@ -194,7 +203,7 @@ export class RecordingEngine<O extends EngineOutput> {
   figures(now = performance.now()): EngineFigures {
     while (this.recordedAt.length > 0 && (this.recordedAt[0] ?? 0) < now - 1000) this.recordedAt.shift();
     const outputs = [...this.outputs.values()];
-    const sum = (pick: (s: WebmSession) => number) => outputs.reduce((total, o) => total + pick(o.session), 0);
+    const sum = (pick: (s: EngineSession) => number) => outputs.reduce((total, o) => total + pick(o.session), 0);
     return {
       durationMs: this.activeMs(now),
       bytes: sum((s) => s.bytes),

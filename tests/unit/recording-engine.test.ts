@@ -1,0 +1,229 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { RecordingEngine, type EngineOutput, type EngineSession } from '../../src/media/worker/recording-engine';
+import type { RecordingResult, StartOptions } from '../../src/media/contract/recorder-api';
+import type { EncodeOutcome } from '../../src/media/worker/video-encoder-pipe';
+
+/** One file as the engine drives it: frames and cuts noted at their media times, finish and abandon as asked. */
+class FakeSession implements EngineSession {
+  readonly videoCodec = 'vp9' as const;
+  bytes = 0;
+  framesEncoded = 0;
+  framesDropped = 0;
+  videoBacklog = 0;
+  audioBacklog = 0;
+  readonly frames: number[] = [];
+  readonly cuts: number[] = [];
+  readonly persisted: [string | undefined, number | undefined][] = [];
+  readonly silences: number[] = [];
+  finished: number | null = null;
+  abandoned: string | null = null;
+  refuseFrames = false;
+  failFinish = false;
+
+  constructor(
+    readonly options: StartOptions,
+    readonly fail: (error: unknown) => void,
+  ) {}
+
+  addVideoFrame(_canvas: OffscreenCanvas, seconds: number): EncodeOutcome {
+    if (this.refuseFrames) {
+      this.framesDropped += 1;
+      return 'dropped';
+    }
+    this.frames.push(seconds);
+    this.framesEncoded += 1;
+    this.bytes += 1000;
+    return 'encoded';
+  }
+
+  addAudio(data: AudioData): void {
+    data.close();
+  }
+
+  fillSilence(mediaSeconds: number): void {
+    this.silences.push(mediaSeconds);
+  }
+
+  cutAudio(mediaSeconds: number): void {
+    this.cuts.push(mediaSeconds);
+  }
+
+  finish(durationMs: number): Promise<RecordingResult> {
+    if (this.failFinish) return Promise.reject(new Error('the muxer could not finish'));
+    this.finished = durationMs;
+    return Promise.resolve({ recordingId: this.options.recordingId, durationMs, size: this.bytes, mimeType: 'video/webm', videoCodec: this.videoCodec });
+  }
+
+  abandon(reason: string): Promise<void> {
+    this.abandoned = reason;
+    return Promise.resolve();
+  }
+
+  persist(state?: 'recording' | 'paused', durationMs?: number): Promise<void> {
+    this.persisted.push([state, durationMs]);
+    return Promise.resolve();
+  }
+}
+
+interface Output extends EngineOutput {
+  readonly session: FakeSession;
+}
+
+const options = (id: string): StartOptions => ({
+  recordingId: id,
+  name: id,
+  mode: 'room-separate',
+  size: { width: 640, height: 360 },
+  videoBitrate: 1_000_000,
+  audioBitrate: 128_000,
+  frameRate: 30,
+  createdAt: 0,
+});
+
+const canvas = {} as OffscreenCanvas;
+let failures: [string, string][];
+let sessions: FakeSession[];
+let engine: RecordingEngine<Output>;
+
+function open(id: string): Promise<Output> {
+  return engine.open(id, options(id), (session, offsetMs) => ({ session: session as FakeSession, offsetMs }));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['performance', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
+  failures = [];
+  sessions = [];
+  engine = new RecordingEngine<Output>({
+    persistIntervalMs: 250,
+    onFailure: (message, name) => failures.push([message, name]),
+    openSession: (start, onFailure) => {
+      const session = new FakeSession(start, onFailure);
+      sessions.push(session);
+      return Promise.resolve(session);
+    },
+  });
+});
+
+afterEach(() => {
+  engine.dispose();
+  vi.useRealTimers();
+});
+
+describe('RecordingEngine', () => {
+  it('leaves paused time out of every file, cutting the sound where the pause began', async () => {
+    const output = await open('a');
+    engine.begin(30);
+    vi.advanceTimersByTime(1000);
+    engine.encode(output, canvas, performance.now());
+    engine.pause();
+    vi.advanceTimersByTime(2000);
+    engine.resume();
+    vi.advanceTimersByTime(500);
+    engine.encode(output, canvas, performance.now());
+    expect(output.session.frames).toEqual([1, 1.5]);
+    expect(output.session.cuts).toEqual([1]);
+    const [result] = await engine.stopAll();
+    expect(result).toMatchObject({ status: 'fulfilled', value: { durationMs: 1500 } });
+    expect(engine.state).toBe('idle');
+  });
+
+  it('a file opened mid-recording starts its own timeline at zero', async () => {
+    await open('first');
+    engine.begin(30);
+    vi.advanceTimersByTime(3000);
+    const late = await open('late');
+    vi.advanceTimersByTime(1000);
+    engine.encode(late, canvas, performance.now());
+    expect(late.offsetMs).toBe(3000);
+    expect(late.session.frames).toEqual([1]);
+    const results = await engine.stopAll();
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.durationMs : null))).toEqual([4000, 1000]);
+  });
+
+  it('makes the written bytes durable on its interval, saying whether it is paused', async () => {
+    const output = await open('a');
+    engine.begin(30);
+    vi.advanceTimersByTime(500);
+    engine.pause();
+    vi.advanceTimersByTime(250);
+    expect(output.session.persisted).toEqual([
+      ['recording', 250],
+      ['recording', 500],
+      ['paused', 500],
+      ['paused', 500],
+    ]);
+    // No sound source was given, so the file gets no silence either.
+    expect(output.session.silences).toEqual([]);
+  });
+
+  it('one file that cannot be finished keeps its bytes for recovery, and costs the others nothing', async () => {
+    await open('a');
+    const broken = await open('b');
+    broken.session.failFinish = true;
+    engine.begin(30);
+    vi.advanceTimersByTime(1000);
+    const results = await engine.stopAll();
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    expect(sessions[0]?.finished).toBe(1000);
+    expect(broken.session.abandoned).toBe('Failed to process recording');
+    expect(failures).toEqual([]);
+  });
+
+  it('a failing encoder ends the recording: every file is stored for recovery before the page hears of it', async () => {
+    await open('a');
+    await open('b');
+    engine.begin(30);
+    vi.advanceTimersByTime(1000);
+    const error = Object.assign(new Error('Encoder failure'), { name: 'EncodingError' });
+    sessions[1]?.fail(error);
+    await vi.waitFor(() => {
+      expect(failures).toEqual([['Encoder failure', 'EncodingError']]);
+    });
+    expect(sessions.map((s) => s.abandoned)).toEqual(['Recording failed due to an error', 'Recording failed due to an error']);
+    expect(engine.state).toBe('idle');
+    expect(engine.outputs.size).toBe(0);
+    // A second report of the same failure changes nothing.
+    sessions[0]?.fail(error);
+    await Promise.resolve();
+    expect(failures).toHaveLength(1);
+  });
+
+  it('ends one file early (its participant left) while the others go on', async () => {
+    await open('a');
+    await open('b');
+    engine.begin(30);
+    vi.advanceTimersByTime(2000);
+    const ended = await engine.end('b');
+    expect(ended?.durationMs).toBe(2000);
+    expect(engine.live).toBe(true);
+    expect([...engine.outputs.keys()]).toEqual(['a']);
+    expect(await engine.end('b')).toBeNull();
+  });
+
+  it('counts the figures over every file, and the frames recorded in the last second', async () => {
+    const a = await open('a');
+    const b = await open('b');
+    engine.begin(30);
+    for (let tick = 0; tick < 10; tick += 1) {
+      vi.advanceTimersByTime(100);
+      const now = performance.now();
+      const recorded = engine.encode(a, canvas, now) === 'encoded' && engine.encode(b, canvas, now) === 'encoded';
+      engine.ticked(now, 1, !recorded, recorded);
+    }
+    b.session.refuseFrames = true;
+    vi.advanceTimersByTime(500);
+    const now = performance.now();
+    engine.ticked(now, 1, engine.encode(b, canvas, now) === 'dropped', false);
+    const figures = engine.figures(now);
+    // Recorded at 100, 200 … 1000 ms; at 1500 ms the last second holds those from 500 ms on.
+    expect(figures).toMatchObject({ durationMs: 1500, bytes: 20_000, framesEncoded: 20, framesDropped: 1, fps: 6 });
+  });
+
+  it('a start that could not complete abandons the files it opened', async () => {
+    await open('a');
+    await open('b');
+    await engine.abandonOpened('Recording failed due to an error');
+    expect(sessions.map((s) => s.abandoned)).toEqual(['Recording failed due to an error', 'Recording failed due to an error']);
+    await expect(engine.stopAll()).rejects.toThrow('No recording in progress');
+  });
+});

@@ -12,7 +12,7 @@ import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo } from '../../pr
 import { listenToRoom } from './room-events';
 import { RoomMedia } from './room-media';
 import type { RoomFile, RoomNotice } from './room-notice';
-import { RoomPeers } from './peers/room-peers';
+import { RoomPeers, type RoomPeersDeps } from './peers/room-peers';
 import type { ParticipantMedia } from '../../media';
 import { RoomRecordingController } from './recording/room-recording-controller';
 import type { RoomState } from './room-state';
@@ -36,7 +36,12 @@ export interface SessionContext {
   downloadFiles: () => void;
   /** The session ended itself (removed, room ended, place lost, join refused); the page goes on from here. */
   ended: (outcome: SessionEnd) => void;
+  /** The peer connections once admitted: RoomPeers (WebRTC) unless given, as unit tests do. */
+  createPeers?: (deps: RoomPeersDeps) => RoomPeersPort;
 }
+
+/** The peer connections as the session drives them. */
+export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'broadcast' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'>;
 
 /** Refusals that mean the server no longer holds our place in the room. */
 const PLACE_LOST: ReadonlySet<string> = new Set([ROOM_ERRORS.placeExpired, ROOM_ERRORS.replaced, ROOM_ERRORS.roomLost]);
@@ -53,7 +58,7 @@ export class RoomSession {
   readonly controls: LocalMediaControls;
   readonly host: HostActions;
   readonly recording: RoomRecordingController;
-  private peers: RoomPeers | null = null;
+  private peers: RoomPeersPort | null = null;
   private unsubscribe: (() => void)[] = [];
   private iceServers: RTCIceServer[];
   /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
@@ -209,7 +214,8 @@ export class RoomSession {
     );
     store.update({ devices: { camera: media.hasCamera, microphone: media.hasMicrophone } });
     store.setStream(joined.selfId, media.previewStream());
-    const peers = new RoomPeers({
+    const createPeers = this.ctx.createPeers ?? ((deps) => new RoomPeers(deps));
+    const peers = createPeers({
       store,
       selfId: joined.selfId,
       roomId: joined.roomId,

@@ -93,6 +93,18 @@ async function channelsQuiet(): Promise<void> {
   for (let turn = 0; turn < 20; turn += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** A hosted room with one guest the host let in. */
+async function hostWithGuest(): Promise<{ host: Tab; guest: Tab }> {
+  const host = tab('Ada', 'host-1');
+  await host.session.join();
+  const guest = tab('Grace', 'guest-1');
+  await guest.session.join();
+  await channelsQuiet();
+  await host.session.host.approveGuest('guest-1');
+  await channelsQuiet();
+  return { host, guest };
+}
+
 beforeEach(() => {
   roomId = `room-${String(++roomCount)}`;
   storage = new Map();
@@ -150,13 +162,7 @@ describe('RoomSession', () => {
   });
 
   it('a guest the host removes is ended as kicked; the host drops their peer', async () => {
-    const host = tab('Ada', 'host-1');
-    await host.session.join();
-    const guest = tab('Grace', 'guest-1');
-    await guest.session.join();
-    await channelsQuiet();
-    await host.session.host.approveGuest('guest-1');
-    await channelsQuiet();
+    const { host, guest } = await hostWithGuest();
     await host.session.host.kick('guest-1');
     await channelsQuiet();
     expect(guest.ended).toEqual([{ kind: 'kicked' }]);
@@ -167,13 +173,7 @@ describe('RoomSession', () => {
   });
 
   it('when the host leaves, the guest’s session ends with the room, and every device is let go', async () => {
-    const host = tab('Ada', 'host-1');
-    await host.session.join();
-    const guest = tab('Grace', 'guest-1');
-    await guest.session.join();
-    await channelsQuiet();
-    await host.session.host.approveGuest('guest-1');
-    await channelsQuiet();
+    const { host, guest } = await hostWithGuest();
     host.session.leave();
     await vi.waitFor(async () => {
       await channelsQuiet();

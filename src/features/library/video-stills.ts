@@ -1,9 +1,9 @@
 /**
  * Still pictures of stored recordings, taken with a hidden video element that is let go as soon as
  * the pictures are drawn. A `<video>` left on the page per library item keeps a decoder and its
- * frame pool each: measured with a few 1080p recordings in the library, the studio's renderer held
- * 225 MB of decoded frames and 82 MB of players at rest until Chromium suspended them ~15 s later.
- * One image per item costs a few kilobytes, and the library's stills are taken one at a time.
+ * frame pool each, hundreds of megabytes at rest with a few 1080p recordings listed
+ * (docs/decisions/0014-library-stills.md). One image per item costs a few kilobytes, and the
+ * library's stills are taken one at a time.
  */
 
 /** Gives up on a file that never loads or seeks (a broken file must not hold up the queue). */

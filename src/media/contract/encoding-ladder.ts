@@ -12,8 +12,8 @@
  * It climbs back, the size first, after calm seconds (10, doubled each time a climb was undone soon
  * after), and never straight back into a step that was too much in the last 30 s.
  * The codec is not a rung: a WebM track has one codec, and switching would split the recording in two.
- * A smaller picture helps VP9 and VP8 alike (measured here on detailed moving content at 1080p: about
- * 10 fps; at 720p about 20; at 540p about 40).
+ * A smaller picture helps VP9 and VP8 alike: the encoder's speed on hard content grows roughly with
+ * the pixels saved (docs/decisions/0007-encoder-backpressure.md has the figures).
  *
  * Pressure is measured, not guessed: frames the encoder could not take (its backlog was full, so the
  * frame was dropped instead of queued) and, as before, the cost of drawing a frame.

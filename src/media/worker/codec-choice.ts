@@ -1,9 +1,9 @@
 /**
  * Chooses the video codec a recording keeps: VP9 (smaller files) when this machine's VP9 encoder
  * keeps up at the recording's size and frame rate, VP8 when it does not and VP8 is clearly faster.
- * Encoder speed differs by engine far more than by machine: on the same 2-core machine Firefox's
- * software VP9 took 57 ms per 1080p frame (17 fps at best) where its VP8 took 15 ms, while
- * Chromium's VP9 keeps 30 fps (docs/browsers.md). So it is measured, not assumed: a short burst of
+ * Encoder speed differs by engine far more than by machine: Firefox's software VP9 can take several
+ * times as long as its VP8 per 1080p frame, while Chromium's VP9 keeps up (docs/browsers.md has the
+ * figures). So it is measured, not assumed: a short burst of
  * frames through each encoder, once per size and rate in this worker, started while the preview
  * runs so that Start does not wait for it.
  */

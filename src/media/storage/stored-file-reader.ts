@@ -1,8 +1,8 @@
 /**
  * Reads a recording's stored file a range at a time, fetching only the chunk rows a read touches.
  * A Blob joined from every chunk (`readRecordingFile`) is right for a download, but each of its
- * parts keeps a handle in the browser process: some 20 MB for a 1.5 GB recording, held for as long
- * as the Blob lives. Repair and rewrite walk the whole file, so they read it this way instead.
+ * parts keeps a handle in the browser process, tens of megabytes for a recording of gigabytes, held
+ * for as long as the Blob lives (docs/decisions/0004-seekable-webm-output.md). Repair and rewrite walk the whole file, so they read it this way instead.
  */
 import type { ByteReader } from '../container/webm/webm-reader';
 import { asChunkRow, chunkRange, fileKeyOf, openRecordingsDb, type ChunkRow } from './recordings-db';

@@ -3,10 +3,8 @@
  * few pictures alive as the codecs allow. mediabunny's Conversion decodes up to 8 pictures ahead
  * and queues 40 packets; at 1080p every decoded picture is about 3 MB, and the VP9 decoder's pool
  * grows with what is held. Here one picture is decoded ahead of the one being encoded, and at most
- * one more is inside the encoder (see encoder-lag), whatever the recording's length. Measured on a
- * 1-minute 1080p recording (2 cores, no GPU): the browser's peak memory growth 131 MB against 227 MB
- * through Conversion, and 10.2 s against 14.1 s; the decoder's picture pool 42–52 MB, against 81–97
- * MB with mediabunny's encoder queue alone.
+ * one more is inside the encoder (see encoder-lag), whatever the recording's length: about half
+ * the memory growth of a Conversion, and faster (docs/decisions/0009-mp4-export-and-trim.md).
  *
  * The sound is kept within a second of the pictures: copied sound is read far faster than pictures
  * are encoded, and would otherwise gather at the front of the file, which then streams badly.

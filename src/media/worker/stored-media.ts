@@ -10,11 +10,9 @@ import type { StoredFile } from '../storage/stored-file-reader';
 import { keepClusterEndFrames } from './cluster-end-durations';
 
 /**
- * The source is read through a cache this small, whatever its length. Exporting a 3-minute 1080p
- * recording (runs of each size interleaved), the browser's median growth was 97–106 MB with 1 MB
- * (10 runs), 105–111 MB with 4 MB (3), and no lower with 256 KB or no cache at all; the peak and
- * the speed did not change. Most of what the export holds is the codecs' and V8's (see h264-pump),
- * not this cache.
+ * The source is read through a cache this small, whatever its length: a larger one did not make the
+ * export faster or its peak lower, and most of what an export holds is the codecs' and V8's (see
+ * h264-pump), not this cache (docs/decisions/0009-mp4-export-and-trim.md).
  */
 const READ_CACHE_BYTES = 1024 * 1024;
 /** Output gathered before it is persisted. */

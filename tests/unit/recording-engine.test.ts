@@ -6,6 +6,7 @@ import type { EncodeOutcome } from '../../src/media/worker/video-encoder-pipe';
 /** One file as the engine drives it: frames and cuts noted at their media times, finish and abandon as asked. */
 class FakeSession implements EngineSession {
   readonly videoCodec = 'vp9' as const;
+  videoEnd = 0;
   bytes = 0;
   framesEncoded = 0;
   framesDropped = 0;
@@ -25,12 +26,13 @@ class FakeSession implements EngineSession {
     readonly fail: (error: unknown) => void,
   ) {}
 
-  addVideoFrame(_canvas: OffscreenCanvas, seconds: number): EncodeOutcome {
+  addVideoFrame(_canvas: OffscreenCanvas, seconds: number, frameDuration: number): EncodeOutcome {
     if (this.refuseFrames) {
       this.framesDropped += 1;
       return 'dropped';
     }
     this.frames.push(seconds);
+    this.videoEnd = seconds + frameDuration;
     this.framesEncoded += 1;
     this.bytes += 1000;
     return 'encoded';
@@ -85,8 +87,8 @@ let failures: [string, string][];
 let sessions: FakeSession[];
 let engine: RecordingEngine<Output>;
 
-function open(id: string): Promise<Output> {
-  return engine.open(id, options(id), (session, offsetMs) => ({ session: session as FakeSession, offsetMs }));
+function open(id: string, canvas: OffscreenCanvas | null = null): Promise<Output> {
+  return engine.open(id, options(id), (session, offsetMs) => ({ session: session as FakeSession, offsetMs, canvas }));
 }
 
 beforeEach(() => {
@@ -217,6 +219,38 @@ describe('RecordingEngine', () => {
     const figures = engine.figures(now);
     // Recorded at 100, 200 … 1000 ms; at 1500 ms the last second holds those from 500 ms on.
     expect(figures).toMatchObject({ durationMs: 1500, bytes: 20_000, framesEncoded: 20, framesDropped: 1, fps: 6 });
+  });
+
+  it('when a busy machine ended the picture early, Stop encodes the current picture once more, up to the end', async () => {
+    const output = await open('a', canvas);
+    engine.begin(30);
+    vi.advanceTimersByTime(1000);
+    engine.encode(output, canvas, performance.now());
+    vi.advanceTimersByTime(300);
+    const [result] = await engine.stopAll();
+    expect(output.session.frames).toHaveLength(2);
+    expect(output.session.frames[1]).toBeCloseTo(1.3 - 1 / 30, 6);
+    expect(output.session.videoEnd).toBeCloseTo(1.3, 6);
+    expect(result).toMatchObject({ status: 'fulfilled', value: { durationMs: 1300 } });
+  });
+
+  it('a picture that already reaches Stop, or a recording stopped while paused, gets no extra frame', async () => {
+    const reaching = await open('a', canvas);
+    engine.begin(30);
+    vi.advanceTimersByTime(1000);
+    engine.encode(reaching, canvas, performance.now());
+    vi.advanceTimersByTime(40);
+    await engine.stopAll();
+    expect(reaching.session.frames).toEqual([1]);
+
+    const paused = await open('b', canvas);
+    engine.begin(30);
+    vi.advanceTimersByTime(1000);
+    engine.encode(paused, canvas, performance.now());
+    engine.pause();
+    vi.advanceTimersByTime(500);
+    await engine.stopAll();
+    expect(paused.session.frames).toEqual([1]);
   });
 
   it('a start that could not complete abandons the files it opened', async () => {

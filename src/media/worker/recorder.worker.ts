@@ -145,7 +145,7 @@ class RecorderEngine implements RecorderWorkerApi {
     this.setSize(options.size);
     this.frameRateSetting = options.frameRate;
     this.clock?.setFrameRate(options.frameRate);
-    const { session } = await this.engine.open(OUTPUT, options, (opened, offsetMs) => ({ session: opened, offsetMs }));
+    const { session } = await this.engine.open(OUTPUT, options, (opened, offsetMs) => ({ session: opened, offsetMs, canvas: this.canvas }));
     this.engine.begin(options.frameRate);
     return { videoCodec: session.videoCodec };
   }

@@ -15,13 +15,15 @@ import { reportingAs } from '../../shared/report-error';
 /** One file being written, as the engine drives it: WebmSession in the workers, a fake in unit tests. */
 export type EngineSession = Pick<
   WebmSession,
-  'videoCodec' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'persist'
+  'videoCodec' | 'videoEnd' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'persist'
 >;
 
 export interface EngineOutput {
   readonly session: EngineSession;
   /** Active recording time when this output started (a room's late joiner starts later). */
   readonly offsetMs: number;
+  /** The picture this output encodes, drawn by the worker; Stop encodes it once more if the last frame ended early. */
+  readonly canvas?: OffscreenCanvas | null;
 }
 
 export interface EngineHooks {
@@ -190,6 +192,9 @@ export class RecordingEngine<O extends EngineOutput> {
     const stoppedAt = performance.now();
     const outputs = [...this.outputs.values()];
     const durations = outputs.map((o) => this.mediaMs(o, stoppedAt));
+    if (this.current === 'recording') outputs.forEach((o, i) => {
+      this.pictureUntil(o, (durations[i] ?? 0) / 1000);
+    });
     this.current = 'finalizing';
     clearInterval(this.persistTimer);
     this.outputs.clear();
@@ -198,6 +203,19 @@ export class RecordingEngine<O extends EngineOutput> {
     } finally {
       this.current = 'idle';
     }
+  }
+
+  /**
+   * Makes the picture last as long as the sound: when a busy machine left the last encoded frame
+   * ending more than half a frame before Stop, the output's current picture is encoded once more as
+   * the file's last frame, ending at Stop. An encoder that is behind drops it, as any other frame.
+   */
+  private pictureUntil(output: O, endSeconds: number): void {
+    const frameSeconds = 1 / this.ladder.step.fps;
+    const { canvas, session } = output;
+    if (!canvas || endSeconds - session.videoEnd <= frameSeconds / 2) return;
+    const start = Math.max(session.videoEnd, endSeconds - frameSeconds);
+    session.addVideoFrame(canvas, start, endSeconds - start);
   }
 
   figures(now = performance.now()): EngineFigures {

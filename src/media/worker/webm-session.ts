@@ -96,6 +96,11 @@ export class WebmSession {
     return this.stored.size;
   }
 
+  /** Media time, in seconds, at which the last encoded frame ends (0 before the first). */
+  get videoEnd(): number {
+    return this.lastVideoEnd;
+  }
+
   get framesEncoded(): number {
     return this.encoder.encodedFrames;
   }

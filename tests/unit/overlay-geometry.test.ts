@@ -46,22 +46,17 @@ const EXPECTED_1080: Record<OverlayShape, Record<OverlaySize, Expected>> = {
   },
 };
 
-const POSITION_PARTS: Record<OverlayPosition, { v: 'top' | 'center' | 'bottom'; h: 'left' | 'center' | 'right' }> = {
-  'top-left': { v: 'top', h: 'left' },
-  'top-center': { v: 'top', h: 'center' },
-  'top-right': { v: 'top', h: 'right' },
-  'center-left': { v: 'center', h: 'left' },
-  'center-center': { v: 'center', h: 'center' },
-  'center-right': { v: 'center', h: 'right' },
-  'bottom-left': { v: 'bottom', h: 'left' },
-  'bottom-center': { v: 'bottom', h: 'center' },
-  'bottom-right': { v: 'bottom', h: 'right' },
-};
+type Row = 'top' | 'center' | 'bottom';
+type Column = 'left' | 'center' | 'right';
+const ROWS: readonly Row[] = ['top', 'center', 'bottom'];
+const COLUMNS: readonly Column[] = ['left', 'center', 'right'];
+/** The nine positions, row by row, as the settings list them: each names its row, then its column. */
+const POSITION_PARTS = ROWS.flatMap((v) => COLUMNS.map((h) => ({ position: `${v}-${h}` as const, v, h })));
 
 const CASES_1080: [OverlayShape, OverlaySize, OverlayPosition, Rect][] = [];
 for (const [shape, sizes] of Object.entries(EXPECTED_1080) as [OverlayShape, Record<OverlaySize, Expected>][]) {
   for (const [size, e] of Object.entries(sizes) as [OverlaySize, Expected][]) {
-    for (const [position, { v, h }] of Object.entries(POSITION_PARTS) as [OverlayPosition, (typeof POSITION_PARTS)[OverlayPosition]][]) {
+    for (const { position, v, h } of POSITION_PARTS) {
       CASES_1080.push([shape, size, position, { x: e.x[h], y: e.y[v], width: e.w, height: e.h }]);
     }
   }
@@ -71,17 +66,7 @@ describe('option lists', () => {
   it('list every value in the documented order', () => {
     expect(OVERLAY_SHAPES).toEqual(['circle', 'rounded-rectangle', 'square']);
     expect(OVERLAY_SIZES).toEqual(['small', 'medium', 'large']);
-    expect(OVERLAY_POSITIONS).toEqual([
-      'top-left',
-      'top-center',
-      'top-right',
-      'center-left',
-      'center-center',
-      'center-right',
-      'bottom-left',
-      'bottom-center',
-      'bottom-right',
-    ]);
+    expect(OVERLAY_POSITIONS).toEqual(POSITION_PARTS.map(({ position }) => position));
   });
 });
 

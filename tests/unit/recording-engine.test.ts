@@ -91,6 +91,15 @@ function open(id: string, canvas: OffscreenCanvas | null = null): Promise<Output
   return engine.open(id, options(id), (session, offsetMs) => ({ session: session as FakeSession, offsetMs, canvas }));
 }
 
+/** Opens an output with a picture, records for a second, and encodes one frame at 1 s. */
+async function oneFrameAtOneSecond(id: string): Promise<Output> {
+  const output = await open(id, canvas);
+  engine.begin(30);
+  vi.advanceTimersByTime(1000);
+  engine.encode(output, canvas, performance.now());
+  return output;
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['performance', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout', 'Date'] });
   failures = [];
@@ -222,10 +231,7 @@ describe('RecordingEngine', () => {
   });
 
   it('when a busy machine ended the picture early, Stop encodes the current picture once more, up to the end', async () => {
-    const output = await open('a', canvas);
-    engine.begin(30);
-    vi.advanceTimersByTime(1000);
-    engine.encode(output, canvas, performance.now());
+    const output = await oneFrameAtOneSecond('a');
     vi.advanceTimersByTime(300);
     const [result] = await engine.stopAll();
     expect(output.session.frames).toHaveLength(2);
@@ -235,18 +241,12 @@ describe('RecordingEngine', () => {
   });
 
   it('a picture that already reaches Stop, or a recording stopped while paused, gets no extra frame', async () => {
-    const reaching = await open('a', canvas);
-    engine.begin(30);
-    vi.advanceTimersByTime(1000);
-    engine.encode(reaching, canvas, performance.now());
+    const reaching = await oneFrameAtOneSecond('a');
     vi.advanceTimersByTime(40);
     await engine.stopAll();
     expect(reaching.session.frames).toEqual([1]);
 
-    const paused = await open('b', canvas);
-    engine.begin(30);
-    vi.advanceTimersByTime(1000);
-    engine.encode(paused, canvas, performance.now());
+    const paused = await oneFrameAtOneSecond('b');
     engine.pause();
     vi.advanceTimersByTime(500);
     await engine.stopAll();

@@ -158,6 +158,14 @@ function controllerFor(room: FakeRoom, create?: (events: RecorderEvents) => Prom
   return controller;
 }
 
+/** A host alone in a room, recording in mixed mode. */
+async function recordingAlone(): Promise<{ room: FakeRoom; controller: RoomRecordingController }> {
+  const room = new FakeRoom('mixed', []);
+  const controller = controllerFor(room);
+  await controller.start();
+  return { room, controller };
+}
+
 beforeEach(() => {
   vi.stubGlobal('navigator', { locks: new FakeLockManager() });
   recorders = [];
@@ -212,9 +220,7 @@ describe('RoomRecordingController', () => {
 
   it('when the room never confirms the stop, the host is not left on Processing', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    const room = new FakeRoom('mixed', []);
-    const controller = controllerFor(room);
-    await controller.start();
+    const { room, controller } = await recordingAlone();
     const stopped = controller.stop();
     await vi.waitFor(() => {
       expect(room.emitted).toContain('stop-recording');
@@ -260,9 +266,7 @@ describe('RoomRecordingController', () => {
   });
 
   it('an encoder failure mid-recording ends it, says so, and tells the room it stopped', async () => {
-    const room = new FakeRoom('mixed', []);
-    const controller = controllerFor(room);
-    await controller.start();
+    const { room } = await recordingAlone();
     recorders[0]?.events.onError('Recording failed due to an error', 'EncodingError');
     await vi.waitFor(() => {
       expect(room.emitted).toContain('stop-recording');
@@ -299,9 +303,7 @@ describe('RoomRecordingController', () => {
   });
 
   it('a pause the worker cannot take leaves the recording running', async () => {
-    const room = new FakeRoom('mixed', []);
-    const controller = controllerFor(room);
-    await controller.start();
+    const { room, controller } = await recordingAlone();
     const recorder = recorders[0];
     if (recorder) recorder.failPause = true;
     await controller.pause();
@@ -316,9 +318,7 @@ describe('RoomRecordingController', () => {
   });
 
   it('leaving mid-recording saves it first: finishForLeave stops and waits for the files', async () => {
-    const room = new FakeRoom('mixed', []);
-    const controller = controllerFor(room);
-    await controller.start();
+    const { room, controller } = await recordingAlone();
     const leaving = controller.finishForLeave();
     await vi.waitFor(() => {
       expect(room.emitted).toContain('stop-recording');

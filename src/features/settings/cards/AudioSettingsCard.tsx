@@ -1,8 +1,9 @@
-import { Select, Switch } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { IconMicrophone } from '@tabler/icons-react';
 import type { Settings } from '../settings-schema';
 import { updateSettings } from '../settings-store';
 import { AUDIO_QUALITY_OPTIONS } from '../setting-labels';
+import { SettingSwitch } from './SettingSwitch';
 import { SettingsCard, isOneOf } from './SettingsCard';
 
 export function AudioSettingsCard({ audio }: { readonly audio: Settings['audio'] }) {
@@ -18,20 +19,20 @@ export function AudioSettingsCard({ audio }: { readonly audio: Settings['audio']
           if (isOneOf(AUDIO_QUALITY_OPTIONS, value)) updateSettings({ audio: { quality: value } });
         }}
       />
-      <Switch
+      <SettingSwitch
         label="Noise suppression"
         description="Filters steady background noise such as fans from the microphone."
         checked={audio.noiseSuppression}
-        onChange={(event) => {
-          updateSettings({ audio: { noiseSuppression: event.currentTarget.checked } });
+        onToggle={(checked) => {
+          updateSettings({ audio: { noiseSuppression: checked } });
         }}
       />
-      <Switch
+      <SettingSwitch
         label="Echo cancellation"
         description="Removes your speakers' sound picked up by the microphone. Turn off when wearing headphones for the most natural voice."
         checked={audio.echoCancellation}
-        onChange={(event) => {
-          updateSettings({ audio: { echoCancellation: event.currentTarget.checked } });
+        onToggle={(checked) => {
+          updateSettings({ audio: { echoCancellation: checked } });
         }}
       />
     </SettingsCard>

@@ -4,6 +4,7 @@ import { recordingFileName } from '../../../shared/format';
 import type { Settings } from '../settings-schema';
 import { updateSettings } from '../settings-store';
 import { CLOUD_PROVIDER_OPTIONS, NAMING_OPTIONS } from '../setting-labels';
+import { SettingSwitch } from './SettingSwitch';
 import { SettingsCard } from './SettingsCard';
 
 // A fixed moment, so the example does not change on every render.
@@ -16,12 +17,12 @@ export function StorageSettingsCard({ storage }: { readonly storage: Settings['s
       description="Every recording is kept in this browser's storage until you delete it, and saved to your computer as a WebM file."
       icon={<IconDatabase size={20} aria-hidden />}
     >
-      <Switch
+      <SettingSwitch
         label="Save recordings automatically"
         description="Download the file as soon as a recording is processed. When off, press Download when you are ready."
         checked={storage.autoSave}
-        onChange={(event) => {
-          updateSettings({ storage: { autoSave: event.currentTarget.checked } });
+        onToggle={(checked) => {
+          updateSettings({ storage: { autoSave: checked } });
         }}
       />
       <Stack gap="xs">

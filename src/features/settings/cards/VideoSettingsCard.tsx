@@ -1,9 +1,10 @@
-import { Badge, Group, Radio, Select, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { IconVideo } from '@tabler/icons-react';
 import type { Settings } from '../settings-schema';
 import { updateSettings } from '../settings-store';
 import { FRAME_RATE_OPTIONS, RECOMMENDED_QUALITY, VIDEO_QUALITY_DETAILS, VIDEO_QUALITY_ORDER } from '../setting-labels';
 import { BitrateSlider } from './BitrateSlider';
+import { SettingSwitch } from './SettingSwitch';
 import { SettingsCard, isOneOf } from './SettingsCard';
 
 const QUALITY_OPTIONS = VIDEO_QUALITY_ORDER.map((value) => ({ value }));
@@ -53,12 +54,12 @@ export function VideoSettingsCard({ video }: { readonly video: Settings['video']
           if (frameRate === 30 || frameRate === 60) updateSettings({ video: { frameRate } });
         }}
       />
-      <Switch
+      <SettingSwitch
         label="Start recording automatically"
         description="Recording starts as soon as the studio's screen and camera are ready, without pressing Start."
         checked={video.autoStart}
-        onChange={(event) => {
-          updateSettings({ video: { autoStart: event.currentTarget.checked } });
+        onToggle={(checked) => {
+          updateSettings({ video: { autoStart: checked } });
         }}
       />
     </SettingsCard>

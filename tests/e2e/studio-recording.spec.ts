@@ -51,13 +51,9 @@ test('pausing for 2 s leaves the pause out and keeps audio and video level', asy
   const audio = await packetTimes(file, 'a:0');
   // A WebM's last frame carries no duration (ffprobe reads 1 ms); players show it for a frame's time.
   // Counted so, the picture ends with the sound on any machine, however far the encoder ran behind.
-  // The sound ends after the last frame starts and by the time it has been shown, give or take
-  // 0.1 s (a last interval stretched by a loaded machine once put the sum exactly on that edge).
-  const lastFrame = video.times.at(-1) ?? 0;
-  const frameInterval = lastFrame - (video.times.at(-2) ?? 0);
-  const soundAfterLastFrame = audio.end - lastFrame;
-  expect(soundAfterLastFrame, 'sound ends after the last frame starts').toBeGreaterThanOrEqual(-0.1);
-  expect(soundAfterLastFrame, 'sound ends by the time the last frame is done').toBeLessThanOrEqual(frameInterval + 0.1 + 1e-6);
+  // The 1e-9 is floating point: a sum that is 0.1 to the digit once came out as 0.10000000000000053.
+  const frameInterval = (video.times.at(-1) ?? 0) - (video.times.at(-2) ?? 0);
+  expect(Math.abs((video.times.at(-1) ?? 0) + frameInterval - audio.end)).toBeLessThanOrEqual(0.1 + 1e-9);
   // No hole where the pause was, about 2 s in (frame pacing itself is measured by `npm run bench`).
   // The first frames are left out: on a loaded two-core machine the encoder's start can hold the
   // second frame for half a second (seen once: 0.38 s → 0.89 s), which is not what this test is about.

@@ -119,6 +119,25 @@ test('separate recording: one file per participant, paused and resumed', async (
   }
 });
 
+test('separate recording: a guest who leaves mid-recording gets a finished file that ends when they left', async ({ page: host, context, guard }) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'separate-leave');
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  await record(host, 5, async () => {
+    await waitForRecorded(host, 2);
+    await guest.getByRole('button', { name: 'Leave Room' }).click();
+    await expect(guest).toHaveURL(/\/$/);
+  });
+  await expect(host.getByText('Recorded 2 files. Click to download.')).toBeVisible();
+  const rows = await storedRows(host);
+  expect(rows).toHaveLength(2);
+  expect(rows.every((row) => row.mode === 'room-separate' && row.state === 'done')).toBe(true);
+  const [guestRow, hostRow] = [...rows].sort((a, b) => a.durationMs - b.durationMs);
+  // The guest's file closed when they left; the host's went on to Stop.
+  expect(guestRow?.durationMs).toBeGreaterThan(1500);
+  expect(guestRow?.durationMs).toBeLessThan(4500);
+  expect(hostRow?.durationMs).toBeGreaterThan(4500);
+});
+
 test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {
   const { guest } = await roomWithGuest(context, host, guard, 'leave-rec');
   await host.getByRole('button', { name: 'Start recording' }).click();

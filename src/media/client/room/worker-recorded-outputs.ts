@@ -29,8 +29,13 @@ export class WorkerRecordedOutputs implements RoomOutputs {
     await this.calls.track(this.api.addOutput(output));
   }
 
-  end(outputId: string): Promise<RecordingResult | null> {
-    return this.calls.track(this.api.endOutput(outputId));
+  /** An ended output records no more sound: its feed stops once the worker has closed the file. */
+  async end(outputId: string): Promise<RecordingResult | null> {
+    try {
+      return await this.calls.track(this.api.endOutput(outputId));
+    } finally {
+      this.stopAudio(outputId);
+    }
   }
 
   pause(): Promise<void> {
@@ -41,8 +46,12 @@ export class WorkerRecordedOutputs implements RoomOutputs {
     return this.calls.fireAndForget(this.api.resume());
   }
 
-  stop(): Promise<RoomStopResult> {
-    return this.calls.track(this.api.stop());
+  async stop(): Promise<RoomStopResult> {
+    try {
+      return await this.calls.track(this.api.stop());
+    } finally {
+      await this.abortAll();
+    }
   }
 
   stats(fromWorker: RoomRecorderStats): RoomRecorderStats {
@@ -58,8 +67,13 @@ export class WorkerRecordedOutputs implements RoomOutputs {
     return Promise.resolve();
   }
 
-  private async connectAudio(outputId: string): Promise<void> {
+  private stopAudio(outputId: string): void {
     this.audioFeeds.get(outputId)?.();
+    this.audioFeeds.delete(outputId);
+  }
+
+  private async connectAudio(outputId: string): Promise<void> {
+    this.stopAudio(outputId);
     const feed = audioFeed(this.audioFor(outputId));
     this.audioFeeds.set(outputId, feed.stop);
     await this.calls.fireAndForget(this.api.setAudioSource(outputId, transfer(feed.source, feed.transferables)));

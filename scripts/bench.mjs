@@ -10,7 +10,7 @@
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
 //   BENCH_ONLY=recovery        a crashed 1.5 GB recording recovered on both recorder paths: time and
-//                              browser memory (the gate runs the same test at 256 MB; part of a full run)
+//                              browser memory (the gate runs the same test at 160 MB; part of a full run)
 //
 // Chromium is spawned here and driven over the DevTools protocol, not by Playwright: Playwright
 // disables background throttling and keeps every tab it touches "visible", and a tab hidden

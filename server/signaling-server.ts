@@ -55,6 +55,8 @@ export interface SignalingOptions {
   now?: () => number;
   resumeGraceMs?: number;
   waitingGraceMs?: number;
+  /** How long a guest waits before auto-admit in the rooms this node creates (AUTO_ADMIT_MS unless a test says). */
+  autoAdmitMs?: number;
   /** How often this node looks for work that fell due (see RoomSweeper). */
   sweepMs?: number;
   heartbeatMs?: number;
@@ -447,7 +449,7 @@ export class SignalingNode {
       }
       if (!record || record.authority.ended) {
         const token = randomBytes(18).toString('base64url');
-        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now);
+        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now, this.options.autoAdmitMs);
         const created: RoomRecord = { authority, tokens: { [connection.id]: token }, presence: { [connection.id]: held } };
         return { record: created, result: { id: connection.id, token, state: authority, deliveries: [], reply: null, replaced: null } };
       }

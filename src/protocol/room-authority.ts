@@ -40,6 +40,11 @@ export interface AuthorityState {
   /** What the running recording was announced as, so a guest admitted mid-recording is told too. */
   recordingStarted: IncomingEvents['recording-started'] | null;
   ended: boolean;
+  /**
+   * How long a guest waits before auto-admit, when a host chose other than AUTO_ADMIT_MS (a test
+   * server does, to check the behaviour in less time). Absent in rooms stored before it existed.
+   */
+  autoAdmitAfterMs?: number;
 }
 
 export type AuthorityRequest =
@@ -66,8 +71,9 @@ export interface Decision {
   deliveries: Delivery[];
 }
 
-export function createAuthority(roomId: string, roomName: string, host: { id: string; name: string }, now: number): AuthorityState {
+export function createAuthority(roomId: string, roomName: string, host: { id: string; name: string }, now: number, autoAdmitAfterMs = AUTO_ADMIT_MS): AuthorityState {
   return {
+    ...(autoAdmitAfterMs === AUTO_ADMIT_MS ? {} : { autoAdmitAfterMs }),
     roomId,
     roomName,
     hostId: host.id,
@@ -229,14 +235,18 @@ function kick(state: AuthorityState, by: string, participantId: string): Decisio
 export function dueForAutoAdmit(state: AuthorityState, now: number): string[] {
   if (!state.autoAdmit || state.ended) return [];
   // An unreadable request time admits at once rather than never.
-  return state.pending.filter((g) => !Number.isFinite(g.requestedAt) || g.requestedAt + AUTO_ADMIT_MS <= now).map((g) => g.id);
+  const after = autoAdmitDelay(state);
+  return state.pending.filter((g) => !Number.isFinite(g.requestedAt) || g.requestedAt + after <= now).map((g) => g.id);
 }
 
 /** When the next auto-admit falls due, or null when none is waiting. */
 export function nextAutoAdmitAt(state: AuthorityState): number | null {
   if (!state.autoAdmit || state.ended || state.pending.length === 0) return null;
-  return Math.min(...state.pending.map((g) => (Number.isFinite(g.requestedAt) ? g.requestedAt + AUTO_ADMIT_MS : 0)));
+  const after = autoAdmitDelay(state);
+  return Math.min(...state.pending.map((g) => (Number.isFinite(g.requestedAt) ? g.requestedAt + after : 0)));
 }
+
+const autoAdmitDelay = (state: AuthorityState): number => state.autoAdmitAfterMs ?? AUTO_ADMIT_MS;
 
 /** What a run of requests decided: the state after them, all they deliver, and the reply to the last. */
 export interface DecidedRun {

@@ -102,18 +102,25 @@ describe('signaling server: only the host decides', () => {
     expect((await refused).message).toBe(ROOM_ERRORS.rejected);
   });
 
-  it('admits a guest with no decision after 5 s, unless auto-admit is off', async () => {
-    harness = await startHarness();
-    const { host, guest } = await hostAndGuest();
-    const joined = next(guest, 'room-joined', 7000);
-    await expect(joined).resolves.toBeTruthy();
+  it('admits a guest with no decision once the auto-admit delay passes, and not before; unless auto-admit is off', async () => {
+    // The delay is the server's to choose (AUTO_ADMIT_MS in production, which the authority's unit
+    // tests hold to); a shorter one here checks the same behaviour in less time.
+    const delay = 600;
+    harness = await startHarness({ autoAdmitMs: delay });
+    const asked = Date.now();
+    const { guest } = await hostAndGuest();
+    await next(guest, 'room-joined', delay + 3000);
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(delay);
+
+    const host = harness.clients[0];
+    if (!host) throw new Error('no host');
     expect(await ask(host, 'set-auto-admit', { roomId: ROOM, enabled: false })).toEqual({ success: true });
     const waiting = await harness.client();
     const seen = record(waiting);
     await ask(waiting, 'join-room', { roomId: ROOM, participantName: 'Fay' });
-    await settle(6000);
+    await settle(delay * 3);
     expect(seen.map((s) => s.event)).not.toContain('room-joined');
-  }, 20_000);
+  });
 
   it('the host leaving ends the room for members and waiting guests', async () => {
     harness = await startHarness();

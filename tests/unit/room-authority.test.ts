@@ -104,6 +104,15 @@ describe('room authority', () => {
     expect(decide(off, { type: 'auto-admit', guestId: 'g1', now: 7000 }).reply.success).toBe(false);
   });
 
+  it('a room created with another auto-admit delay keeps it; a room stored without one uses the default', () => {
+    const quick = createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000, 600);
+    const waiting = run(quick, { type: 'join', from: 'g1', name: 'Gus', now: 2000 }).state;
+    expect(nextAutoAdmitAt(waiting)).toBe(2600);
+    expect(dueForAutoAdmit(waiting, 2599)).toEqual([]);
+    expect(autoAdmitsDue(waiting, 2600)).toEqual([{ type: 'auto-admit', guestId: 'g1', now: 2600 }]);
+    expect('autoAdmitAfterMs' in fresh()).toBe(false);
+  });
+
   it('removes a participant who leaves and tells everyone, and forgets a waiting guest who gives up', () => {
     const room = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 }, { type: 'join', from: 'g2', name: 'Ida', now: 4000 }).state;
     const left = decide(room, { type: 'leave', from: 'g1', reason: 'left' });

@@ -143,100 +143,81 @@ export interface RouteEntry {
   readonly pages: readonly PageMeta[];
 }
 
-/** Every route, by its path as the router spells it, in navigation order. */
-export const ROUTES = {
+/** A route with one page of its own: its path is written once, as the key of STATIC_PAGES. */
+interface StaticPage {
+  readonly module: string;
+  readonly title: string;
+  readonly description: string;
+  readonly keywords: readonly string[];
+  readonly jsonLd?: readonly JsonLd[];
+}
+
+const STATIC_PAGES = {
   '/': {
     module: 'home',
-    pages: [
-      page(
-        '/',
-        `${PRODUCT_NAME}: Free Screen and Webcam Recorder in Your Browser`,
-        'Record your screen, webcam and audio in the browser. Free, private, no account and no watermark: recordings never leave your computer.',
-        ['screen recorder', 'webcam recorder', 'free screen recorder', 'browser screen recorder', 'no watermark'],
-        { jsonLd: [webApplication] },
-      ),
-    ],
+    title: `${PRODUCT_NAME}: Free Screen and Webcam Recorder in Your Browser`,
+    description: 'Record your screen, webcam and audio in the browser. Free, private, no account and no watermark: recordings never leave your computer.',
+    keywords: ['screen recorder', 'webcam recorder', 'free screen recorder', 'browser screen recorder', 'no watermark'],
+    jsonLd: [webApplication],
   },
   '/studio': {
     module: 'studio',
-    pages: [
-      page(
-        '/studio',
-        'Recording Studio',
-        'Record your screen, your webcam, or both with a webcam bubble burned in, plus microphone and system audio. Everything stays on your machine.',
-        ['online screen recorder', 'record screen and webcam', 'webm recorder'],
-        { jsonLd: [{ ...webApplication, url: `${SITE.url}/studio` }] },
-      ),
-    ],
+    title: 'Recording Studio',
+    description: 'Record your screen, your webcam, or both with a webcam bubble burned in, plus microphone and system audio. Everything stays on your machine.',
+    keywords: ['online screen recorder', 'record screen and webcam', 'webm recorder'],
+    jsonLd: [{ ...webApplication, url: `${SITE.url}/studio` }],
   },
   '/settings': {
     module: 'settings',
-    pages: [
-      page(
-        '/settings',
-        'Settings',
-        'Choose recording quality, bitrate, frame rate, audio, screen capture and webcam defaults. Settings are stored in your browser only.',
-        ['recorder settings', 'recording quality', 'bitrate'],
-      ),
-    ],
+    title: 'Settings',
+    description: 'Choose recording quality, bitrate, frame rate, audio, screen capture and webcam defaults. Settings are stored in your browser only.',
+    keywords: ['recorder settings', 'recording quality', 'bitrate'],
   },
   '/help': {
     module: 'help',
-    pages: [
-      page(
-        '/help',
-        'Help Center',
-        'Answers about recording, audio, formats, storage, rooms, quality and troubleshooting for the free in-browser screen recorder.',
-        ['screen recorder help', 'recording faq', 'webcam not working'],
-        { jsonLd: [faqPage] },
-      ),
-    ],
+    title: 'Help Center',
+    description: 'Answers about recording, audio, formats, storage, rooms, quality and troubleshooting for the free in-browser screen recorder.',
+    keywords: ['screen recorder help', 'recording faq', 'webcam not working'],
+    jsonLd: [faqPage],
   },
   '/about': {
     module: 'about',
-    pages: [
-      page(
-        '/about',
-        'About',
-        `Why we build ${PRODUCT_NAME}: a free screen and webcam recorder that respects your privacy and works right in the browser.`,
-        ['about framecast', 'private screen recorder', 'open web recorder'],
-        { jsonLd: [organization] },
-      ),
-    ],
+    title: 'About',
+    description: `Why we build ${PRODUCT_NAME}: a free screen and webcam recorder that respects your privacy and works right in the browser.`,
+    keywords: ['about framecast', 'private screen recorder', 'open web recorder'],
+    jsonLd: [organization],
   },
   '/features': {
     module: 'features',
-    pages: [
-      page(
-        '/features',
-        'Features',
-        'Canvas compositing with a burned-in webcam bubble, screen capture up to 4K, microphone and system audio, offline use and seekable WebM files.',
-        ['screen recorder features', 'webcam overlay', '4k screen recording', 'offline recorder'],
-      ),
-    ],
+    title: 'Features',
+    description: 'Canvas compositing with a burned-in webcam bubble, screen capture up to 4K, microphone and system audio, offline use and seekable WebM files.',
+    keywords: ['screen recorder features', 'webcam overlay', '4k screen recording', 'offline recorder'],
   },
   '/privacy': {
     module: 'privacy',
-    pages: [
-      page(
-        '/privacy',
-        'Privacy Policy',
-        'How the recorder handles your data: recordings are processed locally, nothing is uploaded, settings stay in your browser.',
-        ['privacy policy', 'screen recorder privacy'],
-      ),
-    ],
+    title: 'Privacy Policy',
+    description: 'How the recorder handles your data: recordings are processed locally, nothing is uploaded, settings stay in your browser.',
+    keywords: ['privacy policy', 'screen recorder privacy'],
   },
   '/terms': {
     module: 'terms',
-    pages: [
-      page(
-        '/terms',
-        'Terms of Service',
-        'The terms for using the free in-browser screen and webcam recorder: your recordings are yours, record others only with consent.',
-        ['terms of service', 'terms of use'],
-      ),
-    ],
+    title: 'Terms of Service',
+    description: 'The terms for using the free in-browser screen and webcam recorder: your recordings are yours, record others only with consent.',
+    keywords: ['terms of service', 'terms of use'],
   },
+} as const satisfies Readonly<Record<string, StaticPage>>;
+
+function staticRoutes<T extends Readonly<Record<string, StaticPage>>>(pages: T): { readonly [P in keyof T]: RouteEntry } {
+  const entries = Object.entries(pages).map(([path, { module, title, description, keywords, jsonLd }]): [string, RouteEntry] => [
+    path,
+    { module, pages: [page(path, title, description, [...keywords], jsonLd ? { jsonLd: [...jsonLd] } : {})] },
+  ]);
+  return Object.fromEntries(entries) as { readonly [P in keyof T]: RouteEntry };
+}
+
+/** Every route, by its path as the router spells it, in navigation order. */
+export const ROUTES = {
+  ...staticRoutes(STATIC_PAGES),
   '/room/$roomId': { module: 'room', pages: [] },
   '/for/$slug': { module: 'audience', pages: AUDIENCE_PAGES },
   '/how-to/$slug': { module: 'guide', pages: GUIDE_PAGES },
@@ -256,7 +237,9 @@ export const PAGE_METAS: readonly PageMeta[] = Object.values(ROUTES).flatMap((ro
 
 const byPath = new Map(PAGE_METAS.map((m) => [m.path, m]));
 
-export const HOME_META: PageMeta = ROUTES['/'].pages[0];
+const homePage = ROUTES['/'].pages[0];
+if (!homePage) throw new Error('route-list: the home route has no page');
+export const HOME_META: PageMeta = homePage;
 
 function roomMeta(path: string): PageMeta {
   return page(

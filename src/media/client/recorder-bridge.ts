@@ -3,13 +3,12 @@
  * each track (track-feed.ts) for the worker to encode with WebCodecs; where WebCodecs is missing,
  * as ImageBitmaps pumped from a hidden <video>, for MediaRecorder to record the page's canvas.
  */
-import { proxy, transfer, wrap, type Remote } from 'comlink';
+import { proxy, transfer, type Remote } from 'comlink';
 import type { Size } from '../contract/overlay-geometry';
 import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, VideoSourceKind } from '../contract/recorder-api';
-import { firstAnswer, WorkerCalls } from './worker-start';
-import { VideoFeeds } from './video-feeds';
+import { RecorderWorker } from './recorder-worker';
+import type { WorkerCalls } from './worker-start';
 import { audioFeed, supportsWorkerPipeline } from './track-feed';
-import { reportingAs } from '../../shared/report-error';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
@@ -18,67 +17,68 @@ export type Pipeline = 'worker' | 'fallback';
 
 export class RecorderBridge {
   private readonly api: Remote<RecorderWorkerApi>;
-  private readonly worker: Worker;
-  private readonly video: VideoFeeds<VideoSourceKind>;
+  private readonly calls: WorkerCalls;
   private audioPump: (() => void) | null = null;
   private audioTrack: MediaStreamTrack | null = null;
-  private readonly calls = new WorkerCalls();
   /** Fallback pipeline: when the latest pictures reached the canvas that MediaRecorder records. */
   private readonly shownAt: number[] = [];
 
   private constructor(
-    worker: Worker,
+    private readonly worker: RecorderWorker<RecorderWorkerApi, VideoSourceKind>,
     readonly pipeline: Pipeline,
     private readonly canvas: HTMLCanvasElement,
   ) {
-    this.worker = worker;
-    this.api = wrap<RecorderWorkerApi>(worker);
-    this.video = new VideoFeeds<VideoSourceKind>(this.api, this.calls, pipeline === 'fallback');
+    this.api = worker.api;
+    this.calls = worker.calls;
   }
 
   static async create(canvas: HTMLCanvasElement, size: Size, frameRate: number, events: RecorderEvents): Promise<RecorderBridge> {
-    const worker = new Worker(new URL('../worker/recorder.worker.ts', import.meta.url), {
-      type: 'module',
-      name: 'recorder',
-    });
     const pipeline: Pipeline = supportsWorkerPipeline() ? 'worker' : 'fallback';
+    const worker = await RecorderWorker.open<RecorderWorkerApi, VideoSourceKind>(new Worker(new URL('../worker/recorder.worker.ts', import.meta.url), { type: 'module', name: 'recorder' }), {
+      events,
+      pumpFrames: pipeline === 'fallback',
+      loadFailed: RECORDER_LOAD_FAILED,
+      name: 'recording',
+    });
     const bridge = new RecorderBridge(worker, pipeline, canvas);
     try {
-      // The first call proves the worker loaded; everything after it can simply await.
-      await firstAnswer(worker, bridge.api.setEvents(proxy(events)), RECORDER_LOAD_FAILED);
+      await bridge.attach(size, frameRate);
     } catch (error) {
       bridge.dispose();
       throw error;
     }
-    if (pipeline === 'worker') {
-      // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
-      const offscreen = canvas.transferControlToOffscreen();
-      await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
-      await bridge.api.prepareEncoder();
-    } else {
-      // The worker composites on its own canvas and hands each frame back for the page to show and record.
-      const renderer = canvas.getContext('bitmaprenderer');
-      if (!renderer) throw new Error('This browser cannot display the preview');
-      canvas.width = size.width;
-      canvas.height = size.height;
-      const offscreen = new OffscreenCanvas(size.width, size.height);
-      await bridge.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
-      await bridge.api.setFrameSink(
-        proxy({
-          onFrame: (frame: ImageBitmap) => {
-            renderer.transferFromImageBitmap(frame);
-            bridge.noteShown(performance.now());
-          },
-        }),
-      );
-    }
     return bridge;
+  }
+
+  private async attach(size: Size, frameRate: number): Promise<void> {
+    if (this.pipeline === 'worker') {
+      // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
+      const offscreen = this.canvas.transferControlToOffscreen();
+      await this.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+      await this.api.prepareEncoder();
+      return;
+    }
+    // The worker composites on its own canvas and hands each frame back for the page to show and record.
+    const renderer = this.canvas.getContext('bitmaprenderer');
+    if (!renderer) throw new Error('This browser cannot display the preview');
+    this.canvas.width = size.width;
+    this.canvas.height = size.height;
+    const offscreen = new OffscreenCanvas(size.width, size.height);
+    await this.api.attachCanvas(transfer(offscreen, [offscreen]), size, frameRate);
+    await this.api.setFrameSink(
+      proxy({
+        onFrame: (frame: ImageBitmap) => {
+          renderer.transferFromImageBitmap(frame);
+          this.noteShown(performance.now());
+        },
+      }),
+    );
   }
 
   /** The worker's recording calls; the raw proxy stays inside the bridge. */
   readonly start = (options: StartOptions) => this.calls.track(this.api.start(options));
-  readonly pause = () => this.calls.fireAndForget(this.api.pause());
-  readonly resume = () => this.calls.fireAndForget(this.api.resume());
+  readonly pause = () => this.worker.pause();
+  readonly resume = () => this.worker.resume();
   readonly stop = () => this.calls.track(this.api.stop());
   readonly stats = () => this.calls.track(this.api.stats());
   readonly setSize = (size: Size) => this.calls.fireAndForget(this.api.setSize(size));
@@ -102,7 +102,7 @@ export class RecorderBridge {
   }
 
   async setVideoTrack(kind: VideoSourceKind, track: MediaStreamTrack | null): Promise<void> {
-    await this.video.set(kind, track);
+    await this.worker.video.set(kind, track);
   }
 
   async setAudioTrack(track: MediaStreamTrack | null): Promise<void> {
@@ -121,11 +121,8 @@ export class RecorderBridge {
   }
 
   dispose(): void {
-    this.video.stopAll();
     this.audioPump?.();
     this.audioPump = null;
-    void this.api.dispose().catch(reportingAs('recording: dispose of the worker'));
-    this.worker.terminate();
-    this.calls.end('The studio was closed');
+    this.worker.close('The studio was closed');
   }
 }

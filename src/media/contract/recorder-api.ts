@@ -6,6 +6,7 @@ import type { TrackSource } from './track-source-contract';
 import type { OverlayPosition, OverlayShape, OverlaySize, Size } from './overlay-geometry';
 import type { RecordingMode } from '../storage/recordings-db';
 import type { EngineState, RecorderEvents, RecordingResult, StartOptions } from './recorder-contract';
+import type { RecorderWorkerProtocol } from './recorder-worker-protocol';
 
 export type VideoSourceKind = 'screen' | 'webcam';
 
@@ -55,23 +56,16 @@ export interface FrameSink {
   onFrame(frame: ImageBitmap): void;
 }
 
-export interface RecorderWorkerApi {
+/** The studio's worker: one composite canvas (the preview) recorded into one file. */
+export interface RecorderWorkerApi extends RecorderWorkerProtocol<VideoSourceKind> {
   attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void;
-  setEvents(events: RecorderEvents): void;
   setFrameSink(sink: FrameSink | null): void;
   setSize(size: Size): void;
   setLayout(layout: CompositeLayout): void;
   /** The worker pipeline: choose the codec ahead of Start (measured once the page feeds frames itself: setVideoSource). */
   prepareEncoder(): void;
-  /** A track feed (a track processor's readable or a port the page feeds), or null to clear the source. */
-  setVideoSource(kind: VideoSourceKind, source: TrackSource<VideoFrame> | null): void;
-  /** Fallback path: frames pushed from the page where readables cannot be transferred. */
-  pushVideoFrame(kind: VideoSourceKind, frame: ImageBitmap): void;
   setAudioSource(source: TrackSource<AudioData> | null): void;
   start(options: StartOptions): Promise<{ videoCodec: string }>;
-  pause(): void;
-  resume(): void;
   stop(): Promise<RecordingResult>;
   stats(): RecorderStats;
-  dispose(): void;
 }

@@ -5,6 +5,7 @@
 import type { TrackSource } from './track-source-contract';
 import type { RecorderEvents, RecordingResult, Size, StartOptions } from './recorder-contract';
 import type { RoomRecordingKind } from '../storage/recordings-db';
+import type { RecorderWorkerProtocol } from './recorder-worker-protocol';
 
 export interface RoomTile {
   /** The participant whose video fills the tile. */
@@ -83,15 +84,12 @@ export interface RoomFrameSink {
   onFrame(outputId: string, frame: ImageBitmap): void;
 }
 
-export interface RoomRecorderWorkerApi {
-  setEvents(events: RecorderEvents): void;
-  /**
-   * A participant's video as a track feed (a track processor's readable, or a port the page feeds,
-   * which also has the codec measured: src/media/worker/codec-choice.ts), or null to clear it.
-   */
-  setVideoSource(sourceId: string, source: TrackSource<VideoFrame> | null): void;
-  /** Fallback pipeline: a participant's frames pushed from the page where readables cannot be transferred. */
-  pushVideoFrame(sourceId: string, frame: ImageBitmap): void;
+/**
+ * The room's worker: one output per file (the mixed picture, or one participant). Its video sources
+ * are the participants, by id; a feed the page pumps also has the codec measured
+ * (src/media/worker/codec-choice.ts).
+ */
+export interface RoomRecorderWorkerApi extends RecorderWorkerProtocol<string> {
   /** Fallback pipeline: where drawn pictures go. */
   setFrameSink(sink: RoomFrameSink | null): void;
   /** Fallback pipeline: draws an output's picture for the page, without encoding it here. */
@@ -106,10 +104,7 @@ export interface RoomRecorderWorkerApi {
   addOutput(output: RoomOutputSpec): Promise<void>;
   /** Finishes one output early (its participant left); the others go on. */
   endOutput(outputId: string): Promise<RecordingResult | null>;
-  pause(): void;
-  resume(): void;
   /** Finishes every output; results include outputs ended earlier. Rejects only when no file could be finished. */
   stop(): Promise<RoomStopResult>;
   stats(): RoomRecorderStats;
-  dispose(): void;
 }

@@ -4,15 +4,15 @@
  * (RoomOutputs): the worker's encoders, fed each output's sound from the room audio mix, or, without
  * WebCodecs, MediaRecorders on the page recording the pictures the worker draws.
  */
-import { proxy, wrap, type Remote } from 'comlink';
+import { proxy, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../track-feed';
-import { VideoFeeds } from '../video-feeds';
+import { RecorderWorker } from '../recorder-worker';
 import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
 import { WorkerRecordedOutputs } from './worker-recorded-outputs';
 import type { RoomOutputs } from './room-outputs';
-import { firstAnswer, WorkerCalls } from '../worker-start';
+import type { WorkerCalls } from '../worker-start';
 import { reportingAs } from '../../../shared/report-error';
 
 export interface ParticipantMedia {
@@ -21,28 +21,31 @@ export interface ParticipantMedia {
 }
 
 export class RoomRecorder {
-  private readonly worker: Worker;
   private readonly api: Remote<RoomRecorderWorkerApi>;
-  private readonly video: VideoFeeds<string>;
+  private readonly calls: WorkerCalls;
   private readonly audio = new RoomAudioMix();
-  private readonly calls = new WorkerCalls();
   private outputs: RoomOutputs;
   private disposed = false;
 
-  private constructor() {
-    this.worker = new Worker(new URL('../../worker/room-recorder.worker.ts', import.meta.url), { type: 'module', name: 'room-recorder' });
-    this.api = wrap<RoomRecorderWorkerApi>(this.worker);
-    // Without the worker pipeline the page records, and pumps each participant's frames to the worker to draw.
-    this.video = new VideoFeeds<string>(this.api, this.calls, !supportsWorkerPipeline());
+  private constructor(private readonly worker: RecorderWorker<RoomRecorderWorkerApi, string>) {
+    this.api = worker.api;
+    this.calls = worker.calls;
     this.outputs = new WorkerRecordedOutputs(this.api, this.calls, (outputId) => this.audioTrack(outputId));
   }
 
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
-    const recorder = new RoomRecorder();
-    try {
+    const onPage = !supportsWorkerPipeline();
+    const worker = await RecorderWorker.open<RoomRecorderWorkerApi, string>(new Worker(new URL('../../worker/room-recorder.worker.ts', import.meta.url), { type: 'module', name: 'room-recorder' }), {
+      events,
+      // Without the worker pipeline the page records, and pumps each participant's frames to the worker to draw.
+      pumpFrames: onPage,
       // A worker that cannot load fails the start instead of leaving the host on Processing.
-      await firstAnswer(recorder.worker, recorder.api.setEvents(proxy(events)), 'The room recorder could not start');
-      if (!supportsWorkerPipeline()) await recorder.recordOnPage(events);
+      loadFailed: 'The room recorder could not start',
+      name: 'room recording',
+    });
+    const recorder = new RoomRecorder(worker);
+    try {
+      if (onPage) await recorder.recordOnPage(events);
     } catch (error) {
       recorder.dispose();
       throw error;
@@ -53,12 +56,12 @@ export class RoomRecorder {
   /** Keeps a participant's picture and sound current (a new link, a screen share, a camera turned on). */
   async setParticipant(participantId: string, media: ParticipantMedia): Promise<void> {
     this.audio.setInput(participantId, media.audio);
-    await this.video.set(participantId, media.video);
+    await this.worker.video.set(participantId, media.video);
   }
 
   async removeParticipant(participantId: string): Promise<void> {
     this.audio.setInput(participantId, null);
-    await this.video.set(participantId, null);
+    await this.worker.video.set(participantId, null);
   }
 
   start(outputs: RoomOutputSpec[]): Promise<void> {
@@ -96,12 +99,9 @@ export class RoomRecorder {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    this.video.stopAll();
     // A recording cut off here (leaving mid-start) keeps what it stored, for recovery.
     void this.outputs.abortAll('Recording failed due to an error').catch(reportingAs('room recording: stop the outputs'));
-    void this.api.dispose().catch(reportingAs('room recording: dispose of the worker'));
-    this.worker.terminate();
-    this.calls.end('The room recorder was closed');
+    this.worker.close('The room recorder was closed');
     void this.audio.close().catch(reportingAs('room recording: close the audio mix'));
   }
 

@@ -9,6 +9,8 @@
 # Microphone: a 440 Hz tone at 48 kHz, and a silent one for the silent-microphone warning.
 # Recording source: 4 s of real VP8 + Opus at a screen recording's bitrate, whose clusters the
 # long-recording test repeats with rising timestamps into a recording of gigabytes.
+# Library source: 8 s of 1080p VP9 + Opus with a key frame every second and cues, shaped like a
+# studio take, which the export and trim tests put in the library instead of recording one live.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=tests/fixtures/generated
@@ -41,5 +43,12 @@ if [ ! -s "$out/recording-source.webm" ]; then
     -f lavfi -i "testsrc2=size=1280x720:rate=30" -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 4 \
     -c:v libvpx -b:v 8M -g 30 -keyint_min 30 -deadline realtime -cpu-used 8 -c:a libopus -b:a 128k \
     -cluster_time_limit 1000 "$out/recording-source.webm"
+fi
+if [ ! -s "$out/library-source.webm" ]; then
+  ffmpeg -hide_banner -loglevel error -y \
+    -f lavfi -i "testsrc2=size=640x360:rate=30,scale=1920:1080" -f lavfi -i "sine=frequency=440:sample_rate=48000" -t 8 \
+    -c:v libvpx-vp9 -b:v 6M -g 30 -keyint_min 30 -deadline realtime -cpu-used 8 -row-mt 1 \
+    -colorspace bt709 -color_primaries bt709 -color_trc bt709 -color_range tv \
+    -c:a libopus -b:a 128k -ac 2 -cluster_time_limit 1000 "$out/library-source.webm"
 fi
 ls -la "$out"

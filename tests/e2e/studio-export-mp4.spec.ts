@@ -10,6 +10,7 @@ import { expectAxeCleanInBothSchemes } from './support/axe';
 import { frameAt, meanFrameDifference, packetTimes, probe } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
 import { downloadFromDialog } from './support/media-jobs';
+import { openStudioWithTake } from './support/library-seed';
 
 /** Top-level MP4 boxes in file order (their four-letter types). */
 function topLevelBoxes(file: string): string[] {
@@ -120,14 +121,11 @@ test('a recording exported as MP4: H.264 with the announced audio, index first, 
   expect(await strayChunkKeys(page)).toEqual([]);
 });
 
-test('cancelling an export leaves no new item and no stray chunks, and says so', async ({ page }, testInfo) => {
+test('cancelling an export leaves no new item and no stray chunks, and says so', async ({ page }) => {
   test.setTimeout(120_000);
-  await openStudio(page, 'Screen + Webcam');
-  await startRecording(page);
-  await page.waitForTimeout(6000);
-  await stopAndDownload(page, testInfo.outputPath('source.webm'));
+  await openStudioWithTake(page);
 
-  await page.getByRole('region', { name: 'Download Video' }).getByRole('button', { name: 'Export as MP4' }).click();
+  await page.getByTestId('library-item').getByRole('button', { name: 'Export as MP4' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export as MP4' });
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByTestId('export-progress')).toHaveText(/^([1-9]\d?)% · /, { timeout: 60_000 });
@@ -150,13 +148,9 @@ test('with too little storage free, an export says how much to free, keeps the o
     const patch = 'navigator.storage.estimate = async () => ({ quota: 200e6, usage: 199e6 });\n';
     await route.fulfill({ response, body: patch + (await response.text()) });
   });
-  await openStudio(page, 'Screen + Webcam');
-  await startRecording(page);
-  await page.waitForTimeout(4000);
-  const source = testInfo.outputPath('source.webm');
-  await stopAndDownload(page, source);
+  const source = await openStudioWithTake(page);
 
-  await page.getByRole('region', { name: 'Download Video' }).getByRole('button', { name: 'Export as MP4' }).click();
+  await page.getByTestId('library-item').getByRole('button', { name: 'Export as MP4' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export as MP4' });
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   const alert = dialog.getByRole('alert');

@@ -1,38 +1,31 @@
 /**
- * Trim recording (docs/decisions/0009-mp4-export-and-trim.md): 1 s to 4 s of a 6 s take saved as a new
+ * Trim recording (docs/decisions/0009-mp4-export-and-trim.md): 1 s to 4 s of an 8 s take saved as a new
  * library item that starts at the chosen time and lasts the selection, with the original unchanged; and
  * a cut between key frames that re-encodes only up to the next one.
  */
 import { readFileSync } from 'node:fs';
 import { test, expect } from './support/test';
-import { frameAt, meanFrameDifference, packetHashes, packetTimes, probe } from './support/media';
-import { openStudio, startRecording, stopAndDownload } from './support/studio';
+import { frameNumber, meanFrameDifference, packetHashes, packetTimes, probe } from './support/media';
+import { openStudioWithTake } from './support/library-seed';
 import { saveTrimmedCopy } from './support/media-jobs';
 
 /**
  * How far the copy's first picture is from the source's picture on screen at `startS` (the last
  * frame at or before it), or from the one after it: the copy starts within a frame of the chosen time.
+ * Pictures are taken by their number, so the source's start time (its sound may start a few ms
+ * before or after its first picture) cannot shift which one is compared.
  */
 async function firstPictureDifference(copy: string, source: string, startS: number): Promise<number> {
   const { times } = await packetTimes(source, 'v:0');
-  const shown = times.filter((time) => time <= startS + 1e-6).at(-1) ?? times[0];
-  const next = times.find((time) => time > startS + 1e-6);
-  // Packet times count from 0, ffmpeg's seek from the file's first packet (its sound, a few ms in):
-  // without this the "shown" picture came out one frame late, and a cut at a change of scene failed.
-  const origin = (await probe(source)).startTime ?? 0;
-  // A millisecond early: ffmpeg's seek to a frame's exact time can land on the frame after it.
-  const candidates = await Promise.all([shown, next].flatMap((time) => (time === undefined ? [] : [frameAt(source, Math.max(0, time - origin - 0.001))])));
-  const first = await frameAt(copy, 0);
+  const shown = Math.max(0, times.filter((time) => time <= startS + 1e-6).length - 1);
+  const candidates = await Promise.all([shown, shown + 1].filter((index) => index < times.length).map((index) => frameNumber(source, index)));
+  const first = await frameNumber(copy, 0);
   return Math.min(...candidates.map((frame) => meanFrameDifference(frame, first)));
 }
 
-test('trimming 1 s to 4 s of a 6 s take saves a 3 s copy that starts at 1 s, and keeps the original', async ({ page }, testInfo) => {
+test('trimming 1 s to 4 s of an 8 s take saves a 3 s copy that starts at 1 s, and keeps the original', async ({ page }, testInfo) => {
   test.setTimeout(150_000);
-  await openStudio(page, 'Screen + Webcam');
-  await startRecording(page);
-  await page.waitForTimeout(6500);
-  const source = testInfo.outputPath('source.webm');
-  await stopAndDownload(page, source);
+  const source = await openStudioWithTake(page);
 
   const original = page.getByTestId('library-item');
   await expect(original).toHaveCount(1);
@@ -41,7 +34,7 @@ test('trimming 1 s to 4 s of a 6 s take saves a 3 s copy that starts at 1 s, and
   await expect(dialog.getByTestId('trim-thumbnails').locator('img')).toHaveCount(8);
   await dialog.getByLabel('Trim start (seconds)').fill('1');
   await dialog.getByLabel('Trim end (seconds)').fill('4');
-  await expect(dialog.getByTestId('trim-selection')).toHaveText(/^Keeps 00:03 of 00:0[6-8]\. The original stays as it is\.$/);
+  await expect(dialog.getByTestId('trim-selection')).toHaveText(/^Keeps 00:03 of 00:08\. The original stays as it is\.$/);
   // The slider follows the fields, and is named for what it sets.
   await expect(dialog.getByRole('slider', { name: 'Trim start' })).toHaveAttribute('aria-valuenow', '1');
   await expect(dialog.getByRole('slider', { name: 'Trim end' })).toHaveAttribute('aria-valuenow', '4');
@@ -59,7 +52,7 @@ test('trimming 1 s to 4 s of a 6 s take saves a 3 s copy that starts at 1 s, and
   await expect(page.getByTestId('library-item')).toHaveCount(2);
   const sourceItem = page.getByRole('article').filter({ hasNotText: '(trimmed)' });
 
-  // From 1.5 s, half a second past the key frame the recorder writes every second: only the
+  // From 1.5 s, half a second past a key frame (the take has one every second, as the recorder writes): only the
   // pictures up to the next key frame are encoded again; every packet after it is the source's own.
   await sourceItem.getByRole('button', { name: 'Trim recording' }).click();
   await dialog.getByLabel('Trim start (seconds)').fill('1.5');

@@ -171,16 +171,29 @@ export interface RgbFrame {
  * shown scaled to it, as players do.
  */
 export async function frameAt(file: string, time: number): Promise<RgbFrame> {
+  return decodeOneFrame(file, ['-ss', String(time), '-i', file], []);
+}
+
+/**
+ * The `index`th picture of the file (0 is the first), counted in presentation order: exact whatever
+ * the file's start time, where a seek by time depends on how ffmpeg places the start (a negative one
+ * when the sound has a codec delay).
+ */
+export async function frameNumber(file: string, index: number): Promise<RgbFrame> {
+  return decodeOneFrame(file, ['-i', file], [`select=eq(n\\,${String(index)})`]);
+}
+
+async function decodeOneFrame(file: string, input: string[], filters: string[]): Promise<RgbFrame> {
   const info = await probe(file);
   const width = info.video?.width;
   const height = info.video?.height;
   if (!width || !height) throw new Error(`No video stream in ${file}`);
   const { stdout } = await run(
     'ffmpeg',
-    ['-v', 'error', '-ss', String(time), '-i', file, '-frames:v', '1', '-vf', `scale=${String(width)}:${String(height)}`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
+    ['-v', 'error', ...input, '-frames:v', '1', '-vf', [...filters, `scale=${String(width)}:${String(height)}`].join(','), '-f', 'rawvideo', '-pix_fmt', 'rgb24', 'pipe:1'],
     { encoding: 'buffer', maxBuffer: width * height * 3 + 1024 },
   );
-  if (stdout.length < width * height * 3) throw new Error(`No frame decoded at ${time}s in ${file}`);
+  if (stdout.length < width * height * 3) throw new Error(`No frame decoded from ${input.join(' ')}`);
   return {
     width,
     height,

@@ -1,0 +1,156 @@
+/**
+ * WebCodecs as far as the recording session uses it, for unit tests in Node: a VideoEncoder that turns
+ * each frame into a small packet of its own (the first after each configure a key frame, with its
+ * decoder config, as a browser's does), the VideoFrame and EncodedVideoChunk it passes, and an Opus
+ * encoder registered with mediabunny the way a custom coder is. The packets are not real VP9 or Opus,
+ * but the muxer, the file and every timestamp are real: a test reads the finished WebM back with
+ * mediabunny.
+ */
+import { CustomAudioEncoder, EncodedPacket, registerEncoder, type AudioSample } from 'mediabunny';
+
+interface ChunkInit {
+  type: 'key' | 'delta';
+  timestamp: number;
+  duration: number;
+  data: Uint8Array;
+}
+
+export class FakeEncodedVideoChunk {
+  readonly type: 'key' | 'delta';
+  readonly timestamp: number;
+  readonly duration: number;
+  readonly byteLength: number;
+  private readonly data: Uint8Array;
+  constructor(init: ChunkInit) {
+    this.type = init.type;
+    this.timestamp = init.timestamp;
+    this.duration = init.duration;
+    this.data = init.data;
+    this.byteLength = init.data.byteLength;
+  }
+  copyTo(destination: Uint8Array): void {
+    destination.set(this.data);
+  }
+}
+
+export class FakeVideoFrame {
+  readonly timestamp: number;
+  readonly duration: number;
+  closed = false;
+  constructor(_source: unknown, init: { timestamp: number; duration?: number }) {
+    this.timestamp = init.timestamp;
+    this.duration = init.duration ?? 0;
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+/** What the fake encoder may be told to do by a test. */
+export const encoderControl = {
+  /** Whether isConfigSupported says yes. */
+  supported: true,
+  /** Fails the next encode through the error callback, as a crashed encoder does. */
+  failNext: null as Error | null,
+};
+
+export class FakeVideoEncoder {
+  state: 'unconfigured' | 'configured' | 'closed' = 'unconfigured';
+  private config: VideoEncoderConfig | null = null;
+  private sentConfig = false;
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(private readonly init: VideoEncoderInit) {}
+
+  static isConfigSupported(config: VideoEncoderConfig): Promise<VideoEncoderSupport> {
+    return Promise.resolve({ supported: encoderControl.supported, config });
+  }
+
+  configure(config: VideoEncoderConfig): void {
+    this.state = 'configured';
+    this.config = config;
+    this.sentConfig = false;
+  }
+
+  encode(frame: FakeVideoFrame, options?: VideoEncoderEncodeOptions): void {
+    if (this.state !== 'configured' || !this.config) throw new Error('encode on an unconfigured encoder');
+    const failure = encoderControl.failNext;
+    const config = this.config;
+    const first = !this.sentConfig;
+    this.sentConfig = true;
+    const chunk = new FakeEncodedVideoChunk({
+      type: options?.keyFrame || first ? 'key' : 'delta',
+      timestamp: frame.timestamp,
+      duration: frame.duration,
+      data: new Uint8Array([first ? 1 : 0, frame.timestamp % 251, 7, 7]),
+    });
+    // Out on a later turn, as a real encoder's output is.
+    this.pending = this.pending.then(() => {
+      if (failure) {
+        encoderControl.failNext = null;
+        this.state = 'closed';
+        this.init.error(new DOMException(failure.message, 'EncodingError'));
+        return;
+      }
+      if (this.state === 'closed') return;
+      const meta = first ? { decoderConfig: { codec: config.codec, codedWidth: config.width, codedHeight: config.height } } : undefined;
+      this.init.output(chunk, meta);
+    });
+  }
+
+  flush(): Promise<void> {
+    return this.pending;
+  }
+
+  close(): void {
+    this.state = 'closed';
+  }
+}
+
+/** Opus as mediabunny's encoder sees it: one packet per sample, with its timing. */
+class FakeOpusEncoder extends CustomAudioEncoder {
+  private sentConfig = false;
+
+  static override supports(codec: string): boolean {
+    return codec === 'opus';
+  }
+
+  init(): void {
+    return undefined;
+  }
+
+  encode(sample: AudioSample): void {
+    const meta = this.sentConfig ? undefined : { decoderConfig: { codec: 'opus', numberOfChannels: sample.numberOfChannels, sampleRate: sample.sampleRate } };
+    this.sentConfig = true;
+    void this.onPacket(new EncodedPacket(new Uint8Array([9, 9, 9]), 'key', sample.timestamp, sample.duration), meta);
+  }
+
+  flush(): void {
+    return undefined;
+  }
+
+  close(): void {
+    return undefined;
+  }
+}
+
+/** Puts the fakes where the session's code looks for WebCodecs. */
+export function installFakeWebCodecs(): void {
+  Object.assign(globalThis, { VideoEncoder: FakeVideoEncoder, VideoFrame: FakeVideoFrame, EncodedVideoChunk: FakeEncodedVideoChunk });
+  registerEncoder(FakeOpusEncoder);
+}
+
+/** A block of silence as the session takes it (an AudioData in the browser). */
+export function audioBlock(timestampS: number, seconds = 0.02, sampleRate = 48000, numberOfChannels = 2): AudioData {
+  const numberOfFrames = Math.round(seconds * sampleRate);
+  const block = {
+    format: 'f32-planar' as const,
+    sampleRate,
+    numberOfChannels,
+    numberOfFrames,
+    timestamp: Math.round(timestampS * 1e6),
+    data: new Float32Array(numberOfFrames * numberOfChannels),
+    close: () => undefined,
+  };
+  return block as unknown as AudioData;
+}

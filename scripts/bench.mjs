@@ -6,6 +6,7 @@
 //                              noise screen), then Stop-to-ready after 1 and 10 minutes, each of
 //                              those two recordings exported as MP4, and 10 s trimmed from each
 //   npm run bench -- --quick   the three conditions, and hard content for 1 minute
+//   BENCH_ONLY=idle            the studio open and not recording: the browser's CPU use (part of every run)
 //   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
@@ -20,7 +21,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  BASE, connectCdp, fileFigures, heapUsed, launchChromium, mainThreadMeter, openStudio, openTab, sh, sleep,
+  BASE, connectCdp, cpuShare, fileFigures, heapUsed, launchChromium, mainThreadMeter, openStudio, openTab, sh, sleep,
   servePreview, startRecording, stopAndSave,
 } from './bench/browser.mjs';
 import { runHardContent } from './bench/hard-content.mjs';
@@ -64,6 +65,15 @@ async function runCondition(cdp, name, dir) {
   return { name, ...fileFigures(file), main, readyMs, notes };
 }
 
+/** The studio open in a mode, its preview running, nothing recorded: what the browser costs meanwhile. */
+async function runIdle(cdp, browserPid, mode) {
+  const tab = await openStudio(cdp, mode);
+  await sleep(4000);
+  const cpu = await cpuShare(browserPid, 10_000);
+  await cdp.send('Target.closeTarget', { targetId: tab.targetId });
+  return { mode, ...cpu };
+}
+
 async function runLong(cdp, browserPid, minutes, dir) {
   const tab = await openStudio(cdp);
   await startRecording(tab);
@@ -94,8 +104,16 @@ try {
   await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
 
   const rows = [];
-  const only = (process.env.BENCH_ONLY ?? 'visible,hidden,busy,hard,firefox').split(',').filter(Boolean);
-  for (const name of only.filter((n) => n !== 'hard' && n !== 'long' && n !== 'firefox')) {
+  const only = (process.env.BENCH_ONLY ?? 'idle,visible,hidden,busy,hard,firefox').split(',').filter(Boolean);
+  if (only.includes('idle')) {
+    console.log('\nStudio open, not recording: the browser\'s CPU over 10 s, in cores (all processes; renderer / GPU process / capture)');
+    for (const mode of ['Webcam Only', 'Screen + Webcam']) {
+      const r = await runIdle(cdp, chrome.child.pid, mode);
+      const kind = (name) => (r.byKind[name] ?? 0).toFixed(2);
+      console.log(`${mode.padEnd(16)} ${r.total.toFixed(2)}   (${kind('renderer')} / ${kind('gpu-process')} / ${kind('utility video_capture.mojom.VideoCaptureService')})`);
+    }
+  }
+  for (const name of only.filter((n) => !['idle', 'hard', 'long', 'firefox'].includes(n))) {
     console.log(`recording ${CONDITION_SECONDS} s, tab ${name}…`);
     rows.push(await runCondition(cdp, name, downloads));
   }

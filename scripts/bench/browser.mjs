@@ -208,8 +208,8 @@ export function treePss(rootPid) {
   return [...pssByProcess(rootPid).values()].reduce((sum, { pss }) => sum + pss, 0);
 }
 
-/** PSS of a process and each of its descendants: pid → { kind (Chromium's --type, or "browser"), pss }. */
-export function pssByProcess(rootPid) {
+/** A process and all its descendants: pid → kind (Chromium's --type and utility sub-type, or "browser"). */
+function processTree(rootPid) {
   const children = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -222,22 +222,65 @@ export function pssByProcess(rootPid) {
       /* exited meanwhile */
     }
   }
-  const result = new Map();
+  const tree = new Map();
   const queue = [rootPid];
   while (queue.length > 0) {
     const pid = queue.pop();
     try {
-      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       const kind = /--type=([a-z-]+)/.exec(cmdline)?.[1] ?? 'browser';
       const subtype = /--utility-sub-type=([\w.]+)/.exec(cmdline)?.[1];
-      result.set(pid, { kind: subtype ? `${kind} ${subtype}` : kind, pss: Number(rollup.match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024 });
+      tree.set(pid, subtype ? `${kind} ${subtype}` : kind);
     } catch {
       /* exited meanwhile */
     }
     queue.push(...(children.get(pid) ?? []));
   }
+  return tree;
+}
+
+/** PSS of a process and each of its descendants: pid → { kind, pss }. */
+export function pssByProcess(rootPid) {
+  const result = new Map();
+  for (const [pid, kind] of processTree(rootPid)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      result.set(pid, { kind, pss: Number(rollup.match(/^Pss:\s+(\d+) kB/m)?.[1] ?? 0) * 1024 });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
   return result;
+}
+
+/** CPU time (user + system, in clock ticks) each process of the tree has used: pid → { kind, ticks }. */
+function cpuTicks(rootPid) {
+  const result = new Map();
+  for (const [pid, kind] of processTree(rootPid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      result.set(pid, { kind, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return result;
+}
+
+/**
+ * The browser's CPU use over `ms`, as a share of one core: in all and per process kind (processes
+ * that started or ended meanwhile count from or until then). Linux counts 100 ticks a second.
+ */
+export async function cpuShare(rootPid, ms) {
+  const before = cpuTicks(rootPid);
+  await sleep(ms);
+  const after = cpuTicks(rootPid);
+  const byKind = {};
+  for (const [pid, { kind, ticks }] of after) byKind[kind] = (byKind[kind] ?? 0) + ticks - (before.get(pid)?.ticks ?? 0);
+  const share = (ticks) => ticks / (ms / 10);
+  const total = Object.values(byKind).reduce((sum, ticks) => sum + ticks, 0);
+  return { total: share(total), byKind: Object.fromEntries(Object.entries(byKind).map(([kind, ticks]) => [kind, share(ticks)])) };
 }
 
 /**

@@ -30,7 +30,7 @@ export class RoomRecorder {
   private constructor(private readonly worker: RecorderWorker<RoomRecorderWorkerApi, string>) {
     this.api = worker.api;
     this.calls = worker.calls;
-    this.outputs = new WorkerRecordedOutputs(this.api, this.calls, (outputId) => this.audioTrack(outputId));
+    this.outputs = new WorkerRecordedOutputs(worker, (outputId) => this.audioTrack(outputId));
   }
 
   static async create(events: RecorderEvents): Promise<RoomRecorder> {

@@ -4,6 +4,7 @@
  */
 import { transfer, type Remote } from 'comlink';
 import type { RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult } from '../../contract/room-recorder-api';
+import type { RecorderWorker } from '../recorder-worker';
 import { audioFeed } from '../track-feed';
 import type { WorkerCalls } from '../worker-start';
 import type { RoomOutputs } from './room-outputs';
@@ -11,13 +12,17 @@ import type { RoomOutputs } from './room-outputs';
 export class WorkerRecordedOutputs implements RoomOutputs {
   /** How to stop sending each output's sound to the worker. */
   private readonly audioFeeds = new Map<string, () => void>();
+  private readonly api: Remote<RoomRecorderWorkerApi>;
+  private readonly calls: WorkerCalls;
 
   constructor(
-    private readonly api: Remote<RoomRecorderWorkerApi>,
-    private readonly calls: WorkerCalls,
+    private readonly worker: RecorderWorker<RoomRecorderWorkerApi, string>,
     /** The sound recorded with an output: the room's mix, or one participant. */
     private readonly audioFor: (outputId: string) => MediaStreamTrack,
-  ) {}
+  ) {
+    this.api = worker.api;
+    this.calls = worker.calls;
+  }
 
   async start(outputs: readonly RoomOutputSpec[]): Promise<void> {
     for (const output of outputs) await this.connectAudio(output.outputId);
@@ -39,11 +44,11 @@ export class WorkerRecordedOutputs implements RoomOutputs {
   }
 
   pause(): Promise<void> {
-    return this.calls.fireAndForget(this.api.pause());
+    return this.worker.pause();
   }
 
   resume(): Promise<void> {
-    return this.calls.fireAndForget(this.api.resume());
+    return this.worker.resume();
   }
 
   async stop(): Promise<RoomStopResult> {

@@ -135,27 +135,4 @@ describe('WebmSession: one recording from its first frame to its stored file', (
     expect(last).toBeGreaterThanOrEqual(0.96);
     expect(last).toBeLessThan(1);
   });
-
-  it('tells the encoder the frame rate frames come at, so a recording stepped down to 15 fps keeps its bitrate', async () => {
-    const start = options(1280, 720);
-    const session = await WebmSession.start(start, () => undefined);
-    const before = encoderControl.configured.length;
-    const frames = async (fromS: number, fps: number, count: number) => {
-      for (let i = 0; i < count; i += 1) {
-        expect(session.addVideoFrame(canvas(), fromS + i / fps, 1 / fps)).toBe('encoded');
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-    };
-    await frames(0, 30, 30);
-    await frames(1, 15, 15);
-    await frames(2, 30, 30);
-    await session.finish(3000);
-    const rates = encoderControl.configured.slice(before).map((c) => ({ framerate: c.framerate, width: c.width, bitrate: c.bitrate }));
-    // Once per change, never per frame; the size and bitrate stay as chosen.
-    expect(rates).toEqual([
-      { framerate: 30, width: 1280, bitrate: 2_000_000 },
-      { framerate: 15, width: 1280, bitrate: 2_000_000 },
-      { framerate: 30, width: 1280, bitrate: 2_000_000 },
-    ]);
-  });
 });

@@ -41,8 +41,6 @@ export class VideoEncoderPipe {
   private handed = 0;
   private emitted = 0;
   private size: Size | null = null;
-  /** The frame rate the encoder is configured for: the rate frames come at now. */
-  private frameRate: number;
   private lastTimestampUs = Number.NEGATIVE_INFINITY;
   /** Packets out when the encoder was last configured: none since means it is still starting. */
   private emittedAtConfigure = 0;
@@ -58,7 +56,6 @@ export class VideoEncoderPipe {
     private readonly options: VideoEncoderPipeOptions,
     private readonly onFailure: (error: unknown) => void,
   ) {
-    this.frameRate = options.frameRate;
     this.codecString = vpxCodecString(options.codec, options.size);
     this.encoder = new VideoEncoder({
       output: (chunk, meta) => {
@@ -106,13 +103,8 @@ export class VideoEncoderPipe {
       this.refused += 1;
       return starting ? 'starting' : 'dropped';
     }
-    // The frame's duration is the interval frames come at now (a step of the encoding ladder changes it).
-    const frameRate = durationUs > 0 ? Math.max(1, Math.round(1e6 / durationUs)) : this.options.frameRate;
     if (!this.size || this.size.width !== canvas.width || this.size.height !== canvas.height) {
-      this.frameRate = frameRate;
       this.configure({ width: canvas.width, height: canvas.height });
-    } else if (frameRate !== this.frameRate) {
-      this.retime(this.size, frameRate);
     }
     // A key frame at least every second, so every cluster of the file starts with one and seeks.
     const second = Math.floor(timestampUs / 1e6);
@@ -145,21 +137,7 @@ export class VideoEncoderPipe {
     this.size = size;
     this.keyNext = true;
     this.emittedAtConfigure = this.emitted;
-    this.encoder.configure(this.config(size));
-  }
-
-  /**
-   * Tells the encoder the new frame rate at the same size. Chromium's VP9 and VP8 encoders give each
-   * frame bitrate ÷ configured rate and ignore the frames' durations, so without this a recording
-   * stepped down to 15 fps got half its bitrate. Measured here: no key frame and no delay follow.
-   */
-  private retime(size: Size, frameRate: number): void {
-    this.frameRate = frameRate;
-    this.encoder.configure(this.config(size));
-  }
-
-  private config(size: Size): VideoEncoderConfig {
-    return {
+    this.encoder.configure({
       codec: this.codecString,
       width: size.width,
       height: size.height,
@@ -168,9 +146,9 @@ export class VideoEncoderPipe {
       // (docs/decisions/0005-quality-follows-settings.md), so size per minute is predictable. Variable
       // undershoots on a busy machine, where fewer frames reach the encoder.
       bitrateMode: 'constant',
-      framerate: this.frameRate,
+      framerate: this.options.frameRate,
       latencyMode: 'realtime',
-    };
+    });
   }
 
   private fail(error: unknown): void {

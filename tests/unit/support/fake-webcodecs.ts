@@ -52,8 +52,6 @@ export const encoderControl = {
   supported: true,
   /** Fails the next encode through the error callback, as a crashed encoder does. */
   failNext: null as Error | null,
-  /** Every configuration a fake encoder was given, oldest first. */
-  configured: [] as VideoEncoderConfig[],
 };
 
 export class FakeVideoEncoder {
@@ -69,7 +67,6 @@ export class FakeVideoEncoder {
   }
 
   configure(config: VideoEncoderConfig): void {
-    encoderControl.configured.push(config);
     this.state = 'configured';
     this.config = config;
     this.sentConfig = false;

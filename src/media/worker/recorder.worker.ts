@@ -118,12 +118,12 @@ class RecorderEngine implements RecorderWorkerApi {
   }
 
   private resizeCanvas(size: Size): void {
+    if (size.width === this.drawSize.width && size.height === this.drawSize.height && this.canvas?.width === size.width) return;
     this.drawSize = size;
-    const { canvas } = this;
-    // Setting a canvas's size clears it, even to the size it has: only a change is applied.
-    if (!canvas || (canvas.width === size.width && canvas.height === size.height)) return;
-    canvas.width = size.width;
-    canvas.height = size.height;
+    if (this.canvas) {
+      this.canvas.width = size.width;
+      this.canvas.height = size.height;
+    }
     this.dirty = true;
   }
 
@@ -247,7 +247,8 @@ class RecorderEngine implements RecorderWorkerApi {
   }
 
   private applySize(step: LadderStep): void {
-    this.resizeCanvas(scaledSize(this.size, step.sizeStep));
+    const size = scaledSize(this.size, step.sizeStep);
+    if (size.width !== this.drawSize.width || size.height !== this.drawSize.height) this.resizeCanvas(size);
   }
 
   private backToPreview(): void {

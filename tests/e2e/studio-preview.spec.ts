@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { frameAt, meanColor, probe } from './support/media';
 import { blueShare, previewPixels } from './support/preview';
@@ -28,34 +27,6 @@ test('the preview shows the live webcam, moving', async ({ page }) => {
       return changed;
     }, { timeout: 25_000, intervals: [0] })
     .toBeGreaterThan(200);
-});
-
-/** The preview canvas's drawn size and the size it is shown at, in device pixels. */
-const previewSizes = (page: Page) =>
-  page.getByTestId('studio-preview').evaluate((canvas: HTMLCanvasElement) => ({
-    drawn: { width: canvas.width, height: canvas.height },
-    shown: { width: Math.round(canvas.clientWidth * devicePixelRatio), height: Math.round(canvas.clientHeight * devicePixelRatio) },
-  }));
-
-test('while idle the preview is drawn no larger than it is shown; the recording is drawn at its full size', async ({ page }, testInfo) => {
-  await openStudio(page, 'Screen + Webcam', { shape: 'Circle', size: 'Medium', position: 'Bottom Right' });
-  await expect(page.getByRole('button', { name: 'Webcam connected' })).toBeVisible();
-  await expect.poll(async () => (await previewSizes(page)).drawn.width).toBeLessThan(1920);
-  const idle = await previewSizes(page);
-  expect(idle.drawn.width).toBeGreaterThanOrEqual(idle.shown.width);
-  expect(idle.drawn.width).toBeLessThanOrEqual(idle.shown.width + 2);
-  expect(blueShare(await previewPixels(page)), 'the webcam still shows in the smaller preview').toBeGreaterThan(0.005);
-
-  await startRecording(page);
-  await expect.poll(async () => (await previewSizes(page)).drawn).toEqual({ width: 1920, height: 1080 });
-  await page.waitForTimeout(1500);
-  const file = testInfo.outputPath('full-size.webm');
-  await stopAndDownload(page, file);
-  expect((await probe(file)).video).toMatchObject({ width: 1920, height: 1080 });
-  // The overlay sits where the chosen layout puts it at 1920×1080, as in the preview.
-  const [, , b] = meanColor(await frameAt(file, 1), 1706 + 97 - 10, 866 + 48, 20, 20);
-  expect(b, 'camera blue inside the overlay').toBeGreaterThan(170);
-  await expect.poll(async () => (await previewSizes(page)).drawn.width).toBeLessThan(1920);
 });
 
 // Rectangles worked out by hand for a 1920×1080 canvas: u = 108 px; small 1.6u×1.2u, medium 2.4u×1.8u,

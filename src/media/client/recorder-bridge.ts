@@ -9,7 +9,6 @@ import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, 
 import { RecorderWorker } from './recorder-worker';
 import type { WorkerCalls } from './worker-start';
 import { audioFeed, supportsWorkerPipeline } from './track-feed';
-import { reportingAs } from '../../shared/report-error';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
@@ -23,7 +22,6 @@ export class RecorderBridge {
   private audioTrack: MediaStreamTrack | null = null;
   /** Fallback pipeline: when the latest pictures reached the canvas that MediaRecorder records. */
   private readonly shownAt: number[] = [];
-  private shownSizeObserver: ResizeObserver | null = null;
 
   private constructor(
     private readonly worker: RecorderWorker<RecorderWorkerApi, VideoSourceKind>,
@@ -53,27 +51,6 @@ export class RecorderBridge {
   }
 
   private async attach(size: Size, frameRate: number): Promise<void> {
-    await this.attachCanvas(size, frameRate);
-    this.reportShownSize();
-  }
-
-  /** Tells the worker how large the preview is on screen, now and whenever the layout changes it. */
-  private reportShownSize(): void {
-    if (typeof ResizeObserver !== 'function') return;
-    this.shownSizeObserver = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      // Device pixels where the browser reports them (Safari does not); else CSS pixels times the density.
-      const device = 'devicePixelContentBoxSize' in entry ? entry.devicePixelContentBoxSize[0] : undefined;
-      const css = entry.contentBoxSize[0];
-      const shown = device
-        ? { width: device.inlineSize, height: device.blockSize }
-        : { width: Math.round((css?.inlineSize ?? 0) * devicePixelRatio), height: Math.round((css?.blockSize ?? 0) * devicePixelRatio) };
-      this.calls.fireAndForget(this.api.setShownSize(shown)).catch(reportingAs('recording: tell the worker the preview size'));
-    });
-    this.shownSizeObserver.observe(this.canvas);
-  }
-
-  private async attachCanvas(size: Size, frameRate: number): Promise<void> {
     if (this.pipeline === 'worker') {
       // The preview canvas becomes the worker's canvas: the user sees exactly what is encoded.
       const offscreen = this.canvas.transferControlToOffscreen();
@@ -144,8 +121,6 @@ export class RecorderBridge {
   }
 
   dispose(): void {
-    this.shownSizeObserver?.disconnect();
-    this.shownSizeObserver = null;
     this.audioPump?.();
     this.audioPump = null;
     this.worker.close('The studio was closed');

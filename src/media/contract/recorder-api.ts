@@ -61,8 +61,6 @@ export interface RecorderWorkerApi extends RecorderWorkerProtocol<VideoSourceKin
   attachCanvas(canvas: OffscreenCanvas, size: Size, frameRate: number): void;
   setFrameSink(sink: FrameSink | null): void;
   setSize(size: Size): void;
-  /** Where the page shows the preview, in device pixels: while idle it is drawn no larger (preview-size.ts). */
-  setShownSize(size: Size): void;
   setLayout(layout: CompositeLayout): void;
   /** The worker pipeline: choose the codec ahead of Start (measured once the page feeds frames itself: setVideoSource). */
   prepareEncoder(): void;

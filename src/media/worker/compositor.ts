@@ -12,29 +12,14 @@ import type { SourcePicture } from './latest-frame';
 type Context = OffscreenCanvasRenderingContext2D;
 type Image = SourcePicture;
 
-/**
- * Draws one composite frame: the main picture fitted to the canvas, then the webcam overlay. The
- * layout is worked out for `scene` (the recording's chosen size) and drawn scaled to `canvas`, so a
- * smaller picture (the idle preview, a step down the encoding ladder) is the same picture, smaller:
- * margins and borders shrink with it.
- */
+/** Draws one composite frame: the main picture fitted to the canvas, then the webcam overlay. */
 export function drawComposite(
   context: Context,
-  drawn: Size,
+  canvas: Size,
   layout: CompositeLayout,
   screen: Image | null,
   webcam: Image | null,
-  scene: Size = drawn,
 ): void {
-  context.setTransform(drawn.width / scene.width, 0, 0, drawn.height / scene.height, 0, 0);
-  try {
-    drawScene(context, scene, layout, screen, webcam);
-  } finally {
-    context.setTransform(1, 0, 0, 1, 0, 0);
-  }
-}
-
-function drawScene(context: Context, canvas: Size, layout: CompositeLayout, screen: Image | null, webcam: Image | null): void {
   context.fillStyle = '#000';
   context.fillRect(0, 0, canvas.width, canvas.height);
 

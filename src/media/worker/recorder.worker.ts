@@ -19,7 +19,6 @@ import type {
 } from '../contract/recorder-api';
 import type { Size } from '../contract/overlay-geometry';
 import { drawComposite } from './compositor';
-import { previewSize } from '../contract/preview-size';
 import { startFrameClock, type FrameClock } from './frame-clock';
 import { LatestFrame } from './latest-frame';
 import { RecordingEngine, type EngineOutput } from './recording-engine';
@@ -49,20 +48,15 @@ class RecorderEngine implements RecorderWorkerApi {
   private frameSink: Remote<FrameSink> | null = null;
   private clock: FrameClock | null = null;
   private frameRateSetting = 30;
-  /**
-   * The size drawn now: while recording, the recording's size, or smaller while the encoder cannot
-   * keep up; while idle, no larger than the page shows the preview (previewSize).
-   */
+  /** The size drawn and encoded now: the recording's size, or smaller while the encoder cannot keep up. */
   private drawSize: Size = this.size;
-  /** Where the page shows the preview, in device pixels (null until it says). */
-  private shownSize: Size | null = null;
   private dirty = true;
   private encodesHere = false;
 
   private readonly engine = new RecordingEngine<EngineOutput>({
     persistIntervalMs: PERSIST_INTERVAL_MS,
     onFailure: (message, name) => {
-      this.backToPreview();
+      this.backToFullSize();
       this.events?.onError(message, name);
     },
   });
@@ -99,7 +93,7 @@ class RecorderEngine implements RecorderWorkerApi {
   setSize(size: Size): void {
     if (this.state !== 'idle') return; // the encoder's size is fixed for a recording
     this.size = size;
-    this.resizeCanvas(previewSize(size, this.shownSize));
+    this.resizeCanvas(size);
     if (this.encodesHere) void chooseVideoCodec(size, this.frameRateSetting, PROBE_BITRATE);
   }
 
@@ -112,13 +106,7 @@ class RecorderEngine implements RecorderWorkerApi {
     void chooseVideoCodec(this.size, this.frameRateSetting, PROBE_BITRATE);
   }
 
-  setShownSize(size: Size): void {
-    this.shownSize = size;
-    if (this.state === 'idle') this.resizeCanvas(previewSize(this.size, size));
-  }
-
   private resizeCanvas(size: Size): void {
-    if (size.width === this.drawSize.width && size.height === this.drawSize.height && this.canvas?.width === size.width) return;
     this.drawSize = size;
     if (this.canvas) {
       this.canvas.width = size.width;
@@ -159,8 +147,6 @@ class RecorderEngine implements RecorderWorkerApi {
     this.clock?.setFrameRate(options.frameRate);
     const { session } = await this.engine.open(OUTPUT, options, (opened, offsetMs) => ({ session: opened, offsetMs, canvas: this.canvas }));
     this.engine.begin(options.frameRate);
-    // Every frame of the file is drawn at the chosen size, from the first one.
-    this.resizeCanvas(this.size);
     return { videoCodec: session.videoCodec };
   }
 
@@ -179,7 +165,7 @@ class RecorderEngine implements RecorderWorkerApi {
       if (outcome.status === 'rejected') throw outcome.reason;
       return outcome.value;
     } finally {
-      this.backToPreview();
+      this.backToFullSize();
     }
   }
 
@@ -192,7 +178,7 @@ class RecorderEngine implements RecorderWorkerApi {
       bytes: figures.bytes,
       fps: figures.fps,
       targetFps: fps,
-      videoSize: this.state === 'idle' ? this.size : this.drawSize,
+      videoSize: this.drawSize,
       chosenSize: this.size,
       steppedDown: this.state !== 'idle' && (sizeStep > 0 || fps < this.frameRateSetting),
       framesEncoded: figures.framesEncoded,
@@ -221,7 +207,7 @@ class RecorderEngine implements RecorderWorkerApi {
     const { context, canvas } = this;
     if (!context || !canvas) return;
     const began = performance.now();
-    drawComposite(context, this.drawSize, this.layout, this.sources.screen.image(), this.sources.webcam.image(), this.size);
+    drawComposite(context, this.drawSize, this.layout, this.sources.screen.image(), this.sources.webcam.image());
     this.dirty = false;
     if (this.frameSink) {
       // Fallback path: the page shows and records this frame; the canvas is redrawn in full next tick.
@@ -251,10 +237,10 @@ class RecorderEngine implements RecorderWorkerApi {
     if (size.width !== this.drawSize.width || size.height !== this.drawSize.height) this.resizeCanvas(size);
   }
 
-  private backToPreview(): void {
+  private backToFullSize(): void {
     this.ladder.reset(this.frameRateSetting);
     this.clock?.setFrameRate(this.frameRateSetting);
-    this.resizeCanvas(previewSize(this.size, this.shownSize));
+    this.resizeCanvas(this.size);
   }
 }
 

@@ -5,10 +5,10 @@
  * app's default.
  */
 import { expect } from './support/test';
-import { probe } from './support/media';
+import { decodeErrors, probe } from './support/media';
 import { test } from './support/other-computer';
 import { admitGuest, describeConnections, expectParticipantCount, openPage, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, tile } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedRows, storedSha256 } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context, { signaling: null });
@@ -73,6 +73,50 @@ test('a mixed recording made across two computers holds both of them', async ({ 
   expect(info.duration).toBeGreaterThan(wall - 1);
   expect(info.duration).toBeLessThan(wall + 2);
   await expectHostCameraLeftGuestScreenRight(file, 3);
+});
+
+test('a separate recording across two computers: the guest records on their own computer and the host gets that file, byte for byte', async ({ page: host, other }, testInfo) => {
+  const guest = await other.open({ signaling: null });
+  await admitGuest(host, guest, 'apart-separate');
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  await expect(host.getByText('Each person is recorded on their own computer at full quality and the file is sent to the host')).toBeVisible();
+  await record(host, 8, async () => {
+    await expect(guest.getByTestId('own-track-status')).toHaveText('Recording on this computer');
+    // The track travels while it is recorded: the host holds part of it before Stop.
+    await expect(host.getByTestId('podcast-tracks')).toContainText(/Gus: recording on their computer, [1-9]\d*\.\d MB received|Gus: recording on their computer, 0\.[1-9] MB received/, { timeout: 20_000 });
+  });
+  await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
+  await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
+  await expect(host.getByText('Gus’s own recording arrived, checked and complete.')).toBeVisible();
+
+  // The guest's own copy, in the guest's own browser profile...
+  const own = (await storedRows(guest)).filter((row) => row.mode === 'room-separate');
+  expect(own).toEqual([expect.objectContaining({ state: 'done' })]);
+  const guestRow = own[0];
+  if (!guestRow) throw new Error('no own track on the guest');
+  // ...and the host's, received into the host's profile: the same bytes.
+  const hostRow = (await storedRows(host)).find((row) => row.id === `received-${guestRow.id}`);
+  expect(hostRow).toMatchObject({ state: 'done', size: guestRow.size, width: guestRow.width, height: guestRow.height });
+  expect(await storedSha256(host, `received-${guestRow.id}`)).toBe(await storedSha256(guest, guestRow.id));
+
+  // The picture is the guest's own capture size, not what the call delivered.
+  const capture = await guest.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>('[data-testid="participant-tile"][data-local="true"] video');
+    const track = (video?.srcObject as MediaStream | null)?.getVideoTracks()[0];
+    const { width = 0, height = 0 } = track?.getSettings() ?? {};
+    return { width, height };
+  });
+  expect(capture.width).toBeGreaterThan(0);
+  expect({ width: guestRow.width, height: guestRow.height }).toEqual(capture);
+
+  const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
+  for (const { file } of files) expect(await decodeErrors(file)).toBe('');
+  const infos = await Promise.all(files.map((f) => probe(f.file)));
+  expect(infos.map((info) => `${String(info.video?.width)}x${String(info.video?.height)}`)).toContain(`${String(capture.width)}x${String(capture.height)}`);
+  for (const info of infos) {
+    expect(info.duration).toBeGreaterThan(7);
+    expect(info.duration).toBeLessThan(12);
+  }
 });
 
 test('with no signaling server answering, the room says it connects this browser’s tabs only, and asks no STUN server', async ({ browser, guard }) => {

@@ -1,59 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
-import { hostRoom, newRoomId, prepareRoomContext, roomWithGuest } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record, waitForRecorded } from './support/room-recording';
+import { hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, roomWithGuest } from './support/room';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
 });
-
-interface StoredRow {
-  id: string;
-  mode: string;
-  state: string;
-  size: number;
-  durationMs: number;
-  width: number;
-  height: number;
-}
-
-/** The recordings the app stored in IndexedDB, read the way a new page would. */
-function storedRows(page: Page): Promise<StoredRow[]> {
-  return page.evaluate(
-    () =>
-      new Promise<StoredRow[]>((resolve, reject) => {
-        const open = indexedDB.open('framecast');
-        open.onerror = () => reject(new Error('cannot open the database'));
-        open.onsuccess = () => {
-          const request = open.result.transaction('recordings').objectStore('recordings').getAll();
-          request.onsuccess = () => resolve(request.result as StoredRow[]);
-        };
-      }),
-  );
-}
-
-/** One stored recording's bytes, concatenated from its chunks in position order. */
-function storedBytes(page: Page, id: string): Promise<number[]> {
-  return page.evaluate(
-    (recordingId) =>
-      new Promise<number[]>((resolve, reject) => {
-        const open = indexedDB.open('framecast');
-        open.onerror = () => reject(new Error('cannot open the database'));
-        open.onsuccess = () => {
-          const range = IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
-          const request = open.result.transaction('chunks').objectStore('chunks').getAll(range);
-          request.onsuccess = async () => {
-            const blob = new Blob((request.result as { bytes: Blob }[]).map((c) => c.bytes));
-            resolve([...new Uint8Array(await blob.arrayBuffer())]);
-          };
-        };
-      }),
-    id,
-  );
-}
 
 test('mixed recording: one seekable 1920×1080 WebM with both participants side by side', async ({ page: host, context, guard }, testInfo) => {
   const { guest } = await roomWithGuest(context, host, guard, 'mixed');
@@ -92,50 +46,67 @@ test('mixed recording: one seekable 1920×1080 WebM with both participants side 
   await expectHostCameraLeftGuestScreenRight(file, 3);
 });
 
-test('separate recording: one file per participant, paused and resumed', async ({ page: host, context, guard }, testInfo) => {
+test('separate recording: each person records on their own computer, paused and resumed, and the guest’s track reaches the host', async ({ page: host, context, guard }, testInfo) => {
   const { guest } = await roomWithGuest(context, host, guard, 'separate');
   await host.getByRole('radio', { name: 'Separate' }).check();
   const wall = await record(host, 3, async () => {
+    await expect(guest.getByTestId('own-track-status')).toHaveText('Recording on this computer');
     await host.getByRole('button', { name: 'Pause recording' }).click();
     await expect(host.getByTestId('room-recording-badge')).toHaveText('Paused');
     await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
     await host.getByRole('button', { name: 'Resume recording' }).click();
     await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
   });
-  await expect(host.getByText('Recorded 2 files. Click to download.')).toBeVisible();
+  // The host's own file at Stop; the guest's own recording follows over the data channel.
+  await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
   await expect(host.getByTestId('room-recording-stats')).toContainText('Separate');
+  await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓', { timeout: 30_000 });
+  await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.');
   const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
   expect(new Set(files.map((f) => f.name)).size).toBe(2);
   for (const { name, file } of files) {
     expect(name).toMatch(/^podcast-[a-z2-9]{8}-\d{4}-\d{2}-\d{2}T.*Z\.webm$/);
     const info = await probe(file);
+    // Each person's own camera at its capture size.
     expect(info.video).toMatchObject({ width: 1280, height: 720 });
-    // The pause is left out of the files.
+    // The pause is left out of both files: the guest's recorder followed the host's.
     expect(info.duration).toBeGreaterThan(2.5);
     expect(info.duration).toBeLessThan(wall + 1);
     expect((await webmLayout(file)).hasCues).toBe(true);
-    // Each file has its participant's own sound: the guest's arrives over WebRTC.
+    // Each file has its participant's own sound, recorded on their own computer.
     expect(await maxVolume(file)).toBeGreaterThan(-60);
   }
 });
 
-test('separate recording: a guest who leaves mid-recording gets a finished file that ends when they left', async ({ page: host, context, guard }) => {
-  const { guest } = await roomWithGuest(context, host, guard, 'separate-leave');
+test('separate recording: a guest who leaves mid-recording keeps their file, and it reaches the host when they come back', async ({ page: host, context, guard }) => {
+  const { guest, roomId } = await roomWithGuest(context, host, guard, 'separate-leave');
   await host.getByRole('radio', { name: 'Separate' }).check();
   await record(host, 5, async () => {
     await waitForRecorded(host, 2);
     await guest.getByRole('button', { name: 'Leave Room' }).click();
     await expect(guest).toHaveURL(/\/$/);
+    await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: waiting for them to come back');
   });
-  await expect(host.getByText('Recorded 2 files. Click to download.')).toBeVisible();
-  const rows = await storedRows(host);
-  expect(rows).toHaveLength(2);
-  expect(rows.every((row) => row.mode === 'room-separate' && row.state === 'done')).toBe(true);
-  const [guestRow, hostRow] = [...rows].sort((a, b) => a.durationMs - b.durationMs);
-  // The guest's file closed when they left; the host's went on to Stop.
-  expect(guestRow?.durationMs).toBeGreaterThan(1500);
-  expect(guestRow?.durationMs).toBeLessThan(4500);
-  expect(hostRow?.durationMs).toBeGreaterThan(4500);
+  await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
+  // The guest's own copy is finished in their library; it ends when they left.
+  const own = (await storedRows(host)).filter((row) => row.mode === 'room-separate' && !row.id.startsWith('received-'));
+  const hostOwn = own.find((row) => row.durationMs > 4500);
+  const guestOwn = own.find((row) => row.durationMs < 4500);
+  expect(hostOwn?.state).toBe('done');
+  expect(guestOwn?.state).toBe('done');
+  // It starts as the host's word arrives and the guest's recorder comes up, a moment after the host's.
+  expect(guestOwn?.durationMs).toBeGreaterThan(800);
+
+  // Opening the invite link again: once let in, the rest of the track goes to the host.
+  await requestJoin(guest, roomId, 'Gus');
+  await openGuestRequests(host, 1);
+  await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
+  await host.keyboard.press('Escape');
+  await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
+  await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
+  const received = (await storedRows(host)).find((row) => row.id === `received-${guestOwn?.id ?? ''}`);
+  expect(received).toMatchObject({ state: 'done', size: guestOwn?.size });
+  expect(await storedSha256(host, received?.id ?? '')).toBe(await storedSha256(host, guestOwn?.id ?? ''));
 });
 
 test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {

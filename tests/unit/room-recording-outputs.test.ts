@@ -26,21 +26,20 @@ describe('room recording outputs', () => {
     expect(plan.map((o) => o.outputId)).toEqual(['mixed']);
     expect(outputs.participantCount).toBe(2);
     expect([...outputs.fileNames.values()]).toEqual([expect.stringMatching(/^podcast-mixed-.+\.webm$/)]);
-    expect(outputs.joined(ida)).toBeNull();
+    outputs.joined(ida);
+    outputs.joined(ida);
     expect(outputs.participantCount).toBe(3);
   });
 
-  it('separate: one file per participant, one more for a late joiner, never two for the same person', () => {
+  it('separate: the host’s own file only, at the host’s own size; guests record theirs on their computers', () => {
     const locks = lockBook();
-    const outputs = new RoomRecordingOutputs('separate', settings, locks.hold);
-    expect(outputs.plan([host, gus]).map((o) => o.outputId)).toEqual(['hostid', 'gusid']);
-    const late = outputs.joined(ida);
-    expect(late?.outputId).toBe('idaid');
-    expect(late && outputs.fileNames.get(late.recordingId)).toMatch(/^podcast-idaid-.+\.webm$/);
-    expect(outputs.joined(ida)).toBeNull();
-    expect(outputs.joined(gus)).toBeNull();
-    expect(outputs.participantCount).toBe(3);
-    expect(outputs.fileNames.size).toBe(3);
+    const outputs = new RoomRecordingOutputs('separate', { ...settings, ownSize: { width: 640, height: 480 } }, locks.hold);
+    const plan = outputs.plan([host, gus]);
+    expect(plan.map((o) => o.outputId)).toEqual(['hostid']);
+    expect(plan[0]?.size).toEqual({ width: 640, height: 480 });
+    outputs.joined(ida);
+    expect(outputs.fileNames.size).toBe(1);
+    expect([...outputs.fileNames.values()]).toEqual([expect.stringMatching(/^podcast-hostid-.+\.webm$/)]);
     // Every file is locked while written, and let go once the recording is over.
     expect([...locks.held].sort()).toEqual([...outputs.fileNames.keys()].sort());
     outputs.release();
@@ -50,7 +49,7 @@ describe('room recording outputs', () => {
   it('local-only: the host alone, whoever joins later', () => {
     const outputs = new RoomRecordingOutputs('local-only', settings, lockBook().hold);
     expect(outputs.plan([host, gus]).map((o) => o.outputId)).toEqual(['hostid']);
-    expect(outputs.joined(ida)).toBeNull();
+    outputs.joined(ida);
     expect(outputs.participantCount).toBe(1);
   });
 });

@@ -25,20 +25,14 @@ describe('room recording plan', () => {
     ]);
   });
 
-  it('separate: one file per participant, named by id, bitrate scaled to the smaller picture', () => {
+  it('separate: the host’s own file only (guests record theirs), at the host’s own size, bitrate scaled to it', () => {
     const plan = recordingPlan('separate', people, settings, at, ids);
-    expect(plan.map((o) => o.fileName)).toEqual([
-      'podcast-guest1-2024-01-02T03-04-05.000Z.webm',
-      'podcast-host1-2024-01-02T03-04-05.000Z.webm',
-      'podcast-guest2-2024-01-02T03-04-05.000Z.webm',
-    ]);
-    for (const output of plan) {
-      expect(output.spec.size).toEqual(PARTICIPANT_SIZE);
-      expect(output.spec.tiles).toHaveLength(1);
-      expect(output.spec.labels).toBe(false);
-      expect(output.spec.videoBitrate).toBe(Math.round(5000 * (1280 * 720) / (1920 * 1080)) * 1000);
-    }
-    expect(new Set(plan.map((o) => o.spec.recordingId)).size).toBe(3);
+    expect(plan.map((o) => o.fileName)).toEqual(['podcast-host1-2024-01-02T03-04-05.000Z.webm']);
+    expect(plan[0]?.spec).toMatchObject({ size: PARTICIPANT_SIZE, labels: false, tiles: [{ sourceId: 'host1', label: 'You' }] });
+    expect(plan[0]?.spec.videoBitrate).toBe(Math.round(5000 * (1280 * 720) / (1920 * 1080)) * 1000);
+    const own = recordingPlan('separate', people, { ...settings, ownSize: { width: 640, height: 480 } }, at, ids);
+    expect(own[0]?.spec.size).toEqual({ width: 640, height: 480 });
+    expect(recordingPlan('separate', people.filter((p) => !p.isLocal), settings, at, ids)).toEqual([]);
   });
 
   it('local-only: the host’s own streams only', () => {

@@ -32,6 +32,7 @@ class FakePeers implements RoomPeersPort {
   broadcast = (): void => undefined;
   handleSignal = (): void => undefined;
   setIceServers = (): void => undefined;
+  openChannel = (): RTCDataChannel | null => null;
   add(participantId: string): void {
     this.added.push(participantId);
   }

@@ -22,6 +22,8 @@ export interface RoomEventTarget {
   participantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void;
   /** The host's recorder: the room confirmed its stop. */
   recordingStopped(): void;
+  /** A guest heard the host start, pause, resume or stop (with the mode, for a start). */
+  recordingAnnounced(event: Announcement, mode: IncomingEvents['recording-started']['mode'] | null): void;
   roomEnded(): void;
   /** A refusal from the room (a rejected join, for one). */
   error(message: string): void;
@@ -62,9 +64,12 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
   on('auto-admit-changed', ({ enabled }) => {
     store.dispatch({ type: 'auto-admit', enabled });
   });
-  for (const event of ['recording-started', 'recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
+  on('recording-started', ({ mode }) => {
+    onRecordingAnnounced(target, 'recording-started', mode);
+  });
+  for (const event of ['recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
     on(event, () => {
-      onRecordingAnnounced(target, event);
+      onRecordingAnnounced(target, event, null);
     });
   }
   on('room-ended', () => {
@@ -79,7 +84,7 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
   return unsubscribe;
 }
 
-function onRecordingAnnounced(target: RoomEventTarget, event: Announcement): void {
+function onRecordingAnnounced(target: RoomEventTarget, event: Announcement, mode: IncomingEvents['recording-started']['mode'] | null): void {
   const { store } = target;
   if (store.room.isHost) {
     // The host's own state moves with its recorder; only the stop waits for the room's word.
@@ -87,6 +92,10 @@ function onRecordingAnnounced(target: RoomEventTarget, event: Announcement): voi
     return;
   }
   store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
-  if (event === 'recording-started') target.notify({ title: 'Recording Started', message: 'The host is recording this room.', tone: 'info' });
+  target.recordingAnnounced(event, mode);
+  if (event === 'recording-started') {
+    const message = mode === 'separate' ? 'The host is recording this room. Your camera and microphone are recorded on this computer and sent to the host.' : 'The host is recording this room.';
+    target.notify({ title: 'Recording Started', message, tone: 'info' });
+  }
   if (event === 'recording-stopped') target.notify({ title: 'Recording Stopped', message: 'The host stopped recording.', tone: 'info' });
 }

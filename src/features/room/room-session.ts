@@ -15,6 +15,7 @@ import type { RoomFile, RoomNotice } from './room-notice';
 import { RoomPeers, type RoomPeersDeps } from './peers/room-peers';
 import type { ParticipantMedia } from '../../media';
 import { RoomRecordingController } from './recording/room-recording-controller';
+import { PodcastTracks } from './tracks/podcast-tracks';
 import type { RoomState } from './room-state';
 import type { RoomStore } from './room-store';
 import { clearStoredRoom, saveStoredRoom } from './room-storage';
@@ -41,7 +42,7 @@ export interface SessionContext {
 }
 
 /** The peer connections as the session drives them. */
-export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'broadcast' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'>;
+export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'broadcast' | 'openChannel' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'>;
 
 /** Refusals that mean the server no longer holds our place in the room. */
 const PLACE_LOST: ReadonlySet<string> = new Set([ROOM_ERRORS.placeExpired, ROOM_ERRORS.replaced, ROOM_ERRORS.roomLost]);
@@ -58,6 +59,7 @@ export class RoomSession {
   readonly controls: LocalMediaControls;
   readonly host: HostActions;
   readonly recording: RoomRecordingController;
+  readonly tracks: PodcastTracks;
   private peers: RoomPeersPort | null = null;
   private unsubscribe: (() => void)[] = [];
   private iceServers: RTCIceServer[];
@@ -78,8 +80,20 @@ export class RoomSession {
       media: (id) => this.participantMedia(id),
       emit: (event, payload) => signaling.emit(event, payload),
       settings: ctx.settings,
-      setFiles: ctx.setFiles,
+      // The host's own files, then the participants' tracks already received.
+      setFiles: (files) => {
+        ctx.setFiles([...files, ...this.tracks.deliveredFiles()]);
+      },
       downloadFiles: ctx.downloadFiles,
+    });
+    this.tracks = new PodcastTracks({
+      store,
+      roomId: ctx.roomId,
+      userName: ctx.userName,
+      media: () => this.controls.participantMedia(),
+      settings: ctx.settings,
+      notify,
+      openChannel: (participantId, label) => this.peers?.openChannel(participantId, label) ?? null,
     });
     this.controls = new LocalMediaControls({
       store,
@@ -90,7 +104,10 @@ export class RoomSession {
         setLocalTracks: (tracks) => this.peers?.setLocalTracks(tracks),
       },
       notify,
-      onLocalMediaChanged: () => void this.recording.onMediaChanged(store.room.selfId),
+      onLocalMediaChanged: () => {
+        void this.recording.onMediaChanged(store.room.selfId);
+        this.tracks.mediaChanged();
+      },
     });
     this.host = new HostActions({ store, signaling, notify });
   }
@@ -127,6 +144,7 @@ export class RoomSession {
   /** Saves a recording starting, running, or with its files still being finished, before the room closes. */
   async finishRecording(): Promise<void> {
     if (this.state.isHost) await this.recording.finishForLeave();
+    else await this.tracks.finishForLeave();
   }
 
   /** Tells the room we left and ends everything this session holds. */
@@ -139,6 +157,7 @@ export class RoomSession {
     if (this.lifetime.isOver()) return;
     this.lifetime.end();
     this.recording.dispose();
+    this.tracks.dispose();
     this.controls.dispose();
     for (const unsubscribe of this.unsubscribe) unsubscribe();
     this.unsubscribe = [];
@@ -150,7 +169,7 @@ export class RoomSession {
     const wasInRoom = store.room.phase !== 'idle';
     store.dispatch({ type: 'reset' });
     if (wasInRoom) clearStoredRoom();
-    store.update({ streams: new Map(), stats: {}, guestActions: [], devices: { camera: false, microphone: false } });
+    store.update({ streams: new Map(), stats: {}, guestActions: [], tracks: [], ownTrack: null, devices: { camera: false, microphone: false } });
   }
 
   private end(outcome: SessionEnd): void {
@@ -181,6 +200,9 @@ export class RoomSession {
       },
       recordingStopped: () => {
         this.recording.onRecordingStopped();
+      },
+      recordingAnnounced: (event, mode) => {
+        this.tracks.announced(event, mode);
       },
       roomEnded: () => {
         if (!this.state.isHost) this.end({ kind: 'room-ended' });
@@ -224,10 +246,17 @@ export class RoomSession {
       notify,
       currentState: () => this.controls.currentState(),
       onRemoteStream: (id) => void this.recording.onMediaChanged(id),
+      onPeerReady: (id) => {
+        this.tracks.peerReady(id);
+      },
+      onChannel: (id, channel) => {
+        this.tracks.channel(id, channel);
+      },
     });
     this.peers = peers;
     peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
     for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
+    this.tracks.admitted();
   }
 
   private onParticipantJoined(participant: ParticipantInfo): void {

@@ -7,6 +7,8 @@ import type { ConnectionStats } from './peers/connection-quality';
 import { INITIAL_ROOM_STATE, roomReducer, type RoomAction, type RoomState } from './room-state';
 import type { RoomFile } from './room-notice';
 import type { SignalingMode } from './signaling/signaling-target';
+import type { TrackStatus } from './tracks/track-receiver';
+import type { OwnTrackStatus } from './tracks/podcast-tracks';
 
 export interface RoomSnapshot {
   room: RoomState;
@@ -17,8 +19,12 @@ export interface RoomSnapshot {
   joinError: string | null;
   /** Guest requests with a decision on its way. */
   guestActions: readonly string[];
-  /** The last room recording's files. */
+  /** The last room recording's files (on the host: its own, then each participant's track as it arrives). */
   files: readonly RoomFile[];
+  /** The host's view of each participant's own track in a separate recording. */
+  tracks: readonly TrackStatus[];
+  /** A participant's own track in a separate recording, as they see it; null when there is none. */
+  ownTrack: OwnTrackStatus | null;
   leaving: boolean;
   /** Which of this participant's devices the browser granted (a missing one cannot be turned on). */
   devices: { camera: boolean; microphone: boolean };
@@ -27,7 +33,7 @@ export interface RoomSnapshot {
 }
 
 export class RoomStore {
-  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], leaving: false, devices: { camera: false, microphone: false }, signaling: 'checking' };
+  private snapshot: RoomSnapshot = { room: INITIAL_ROOM_STATE, streams: new Map(), stats: {}, joinError: null, guestActions: [], files: [], tracks: [], ownTrack: null, leaving: false, devices: { camera: false, microphone: false }, signaling: 'checking' };
   private readonly listeners = new Set<() => void>();
 
   subscribe = (listener: () => void): (() => void) => {

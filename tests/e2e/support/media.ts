@@ -231,3 +231,14 @@ export function meanFrameDifference(a: RgbFrame, b: RgbFrame): number {
   for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] ?? 0) - (b.data[i] ?? 0));
   return sum / a.data.length;
 }
+
+/**
+ * What ffmpeg reports decoding every frame and sample of the file (empty when it decodes clean).
+ * Frames keep their own times (millisecond time base, no frame-rate conversion): the files have a
+ * variable frame rate, and ffmpeg's default 1/fps output grid would report frames that share a slot.
+ */
+export async function decodeErrors(file: string): Promise<string> {
+  const args = ['-v', 'error', '-i', file, '-fps_mode', 'passthrough', '-enc_time_base:v', '1:1000', '-f', 'null', '-'];
+  const { stderr } = await run('ffmpeg', args, { maxBuffer: 16 * 1024 * 1024 });
+  return stderr.trim();
+}

@@ -86,3 +86,73 @@ export async function downloadAll(host: Page, count: number, dir: string, from: 
     }),
   );
 }
+
+export interface StoredRow {
+  id: string;
+  mode: string;
+  state: string;
+  size: number;
+  durationMs: number;
+  width: number;
+  height: number;
+}
+
+/** The recordings the app stored in IndexedDB, read the way a new page would. */
+export function storedRows(page: Page): Promise<StoredRow[]> {
+  return page.evaluate(
+    () =>
+      new Promise<StoredRow[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const request = open.result.transaction('recordings').objectStore('recordings').getAll();
+          request.onsuccess = () => resolve(request.result as StoredRow[]);
+        };
+      }),
+  );
+}
+
+/** One stored recording's bytes, concatenated from its chunks in position order. */
+export function storedBytes(page: Page, id: string): Promise<number[]> {
+  return page.evaluate(
+    (recordingId) =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const range = IDBKeyRange.bound([recordingId, 0], [recordingId, Infinity]);
+          const request = open.result.transaction('chunks').objectStore('chunks').getAll(range);
+          request.onsuccess = async () => {
+            const blob = new Blob((request.result as { bytes: Blob }[]).map((c) => c.bytes));
+            resolve([...new Uint8Array(await blob.arrayBuffer())]);
+          };
+        };
+      }),
+    id,
+  );
+}
+
+/** The SHA-256 of one stored recording's file, read from IndexedDB in the page. */
+export function storedSha256(page: Page, id: string): Promise<string> {
+  return page.evaluate(
+    (recordingId) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('framecast');
+        open.onerror = () => reject(new Error('cannot open the database'));
+        open.onsuccess = () => {
+          const db = open.result;
+          const rowRequest = db.transaction('recordings').objectStore('recordings').get(recordingId);
+          rowRequest.onsuccess = () => {
+            const key = (rowRequest.result as { fileKey?: string } | undefined)?.fileKey ?? recordingId;
+            const request = db.transaction('chunks').objectStore('chunks').getAll(IDBKeyRange.bound([key, 0], [key, Infinity]));
+            request.onsuccess = async () => {
+              const blob = new Blob((request.result as { bytes: Blob | ArrayBuffer }[]).map((c) => c.bytes));
+              const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await blob.arrayBuffer()));
+              resolve([...digest].map((b) => b.toString(16).padStart(2, '0')).join(''));
+            };
+          };
+        };
+      }),
+    id,
+  );
+}

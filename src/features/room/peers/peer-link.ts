@@ -32,6 +32,8 @@ export interface PeerLinkEvents {
   unsteady(): void;
   channelOpen(): void;
   message(message: PeerMessage): void;
+  /** The other side opened a channel of its own (a recording on its way to the host). */
+  otherChannel(channel: RTCDataChannel): void;
   broken(reason: string): void;
 }
 
@@ -81,6 +83,7 @@ export class PeerLink {
     };
     pc.ondatachannel = ({ channel }) => {
       if (channel.label === 'messages') this.useChannel(channel);
+      else this.events.otherChannel(channel);
     };
     pc.onnegotiationneeded = () => void this.offer();
     pc.onconnectionstatechange = () => {
@@ -155,6 +158,15 @@ export class PeerLink {
 
   send(message: PeerMessage): void {
     if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(message));
+  }
+
+  /**
+   * A reliable, ordered channel of its own beside `messages` (a recording sent to the host): the
+   * connection's data transport carries it, so no renegotiation is needed. Null once closed.
+   */
+  openChannel(label: string): RTCDataChannel | null {
+    if (this.closed || this.pc.signalingState === 'closed') return null;
+    return this.pc.createDataChannel(label, { ordered: true });
   }
 
   /** Raw stats records, or null when the connection has been closed (from anywhere). */

@@ -18,6 +18,8 @@ export interface MeshEvents {
   stats(participantId: string, stats: ConnectionStats, quality: ConnectionQuality): void;
   channelOpen(participantId: string): void;
   message(participantId: string, message: PeerMessage): void;
+  /** A participant opened a channel of its own to us (see PeerLink.openChannel). */
+  otherChannel(participantId: string, channel: RTCDataChannel): void;
   /** Reconnecting gave up after the last attempt. */
   permanentlyFailed(participantId: string, reason: string): void;
 }
@@ -100,6 +102,12 @@ export class PeerMesh {
     this.links.get(participantId)?.send(message);
   }
 
+  /** A channel of its own to a participant over the current link, or null when there is no open link. */
+  openChannel(participantId: string, label: string): RTCDataChannel | null {
+    const link = this.links.get(participantId);
+    return link?.isOpen ? link.openChannel(label) : null;
+  }
+
   broadcast(message: PeerMessage): void {
     for (const link of this.links.values()) link.send(message);
   }
@@ -165,6 +173,10 @@ export class PeerMesh {
         },
         message: (message) => {
           if (this.links.get(participantId) === link) this.events.message(participantId, message);
+        },
+        otherChannel: (channel) => {
+          if (this.links.get(participantId) === link) this.events.otherChannel(participantId, channel);
+          else channel.close();
         },
         broken: (reason) => {
           this.onBroken(participantId, link, reason);

@@ -26,6 +26,10 @@ export interface RoomPeersDeps {
   currentState: () => PeerMessage[];
   /** A participant's stream changed (new connection): the recording follows it. */
   onRemoteStream: (participantId: string) => void;
+  /** A peer's data channel opened (a new or renewed connection): a recording on its way can go on. */
+  onPeerReady?: (participantId: string) => void;
+  /** A participant opened a channel of its own to us: a recording on its way to the host. */
+  onChannel?: (participantId: string, channel: RTCDataChannel) => void;
 }
 
 export class RoomPeers {
@@ -51,6 +55,11 @@ export class RoomPeers {
       },
       channelOpen: (id) => {
         for (const message of deps.currentState()) this.mesh.send(id, message);
+        deps.onPeerReady?.(id);
+      },
+      otherChannel: (id, channel) => {
+        if (deps.onChannel) deps.onChannel(id, channel);
+        else channel.close();
       },
       message: (id, message) => {
         this.onMessage(id, message);
@@ -68,6 +77,10 @@ export class RoomPeers {
 
   broadcast(message: PeerMessage): void {
     this.mesh.broadcast(message);
+  }
+
+  openChannel(participantId: string, label: string): RTCDataChannel | null {
+    return this.mesh.openChannel(participantId, label);
   }
 
   /** A participant to connect with: the side with the smaller id calls, the other waits for the call. */

@@ -3,10 +3,11 @@
  * worker, keeps it in step with who is in the room, tells the room through signaling, and hands
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
-import { setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE, type RecorderEvents } from '../../../media';
+import { canvasSizeForQuality, setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE, type RecorderEvents } from '../../../media';
 import { audioBitrateKbps, type Settings } from '../../settings';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../../../protocol';
 import { mixedTiles, type PlanParticipant } from './room-recording-plan';
+import { ownTrackSize } from '../tracks/own-track-size';
 import { RoomRecordingOutputs } from './room-recording-outputs';
 import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRecordingStats, unfinishedFilesMessage } from './room-recording-format';
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
@@ -31,7 +32,7 @@ export interface RecordingContext {
 }
 
 /** The room recorder as the controller drives it; the worker-backed RoomRecorder by default, a fake in unit tests. */
-export type RoomRecorderPort = Pick<RoomRecorder, 'setParticipant' | 'removeParticipant' | 'start' | 'addOutput' | 'endOutput' | 'setTiles' | 'pause' | 'resume' | 'stop' | 'stats' | 'dispose'>;
+export type RoomRecorderPort = Pick<RoomRecorder, 'setParticipant' | 'removeParticipant' | 'start' | 'setTiles' | 'pause' | 'resume' | 'stop' | 'stats' | 'dispose'>;
 
 const errorText = (error: unknown, fallback: string): string => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -101,10 +102,12 @@ export class RoomRecordingController {
       for (const p of participants) await recorder.setParticipant(p.id, context.media(p.id));
       if (stale()) return;
       const settings = context.settings();
+      const ownVideo = context.media(room.selfId).video;
       const outputs = new RoomRecordingOutputs(this.mode, {
         videoKbps: settings.video.bitrate,
         audioKbps: audioBitrateKbps(settings.audio.quality),
         frameRate: settings.video.frameRate,
+        ownSize: ownTrackSize(ownVideo?.getSettings() ?? null, canvasSizeForQuality(settings.video.quality)),
       });
       this.outputs = outputs;
       const plan = outputs.plan(participants);
@@ -231,28 +234,32 @@ export class RoomRecordingController {
     this.stopWaiter = null;
   }
 
-  /** Someone joined mid-recording: into the mixed picture, or their own file in separate mode. */
+  /**
+   * Someone joined mid-recording: into the mixed picture. In separate mode they record their own
+   * track on their computer (features/room/tracks), so the host's recorder has nothing to add.
+   */
   onParticipantJoined(participantId: string): Promise<void> {
+    if (this.mode !== 'mixed') return Promise.resolve();
     return this.follow(async (recorder) => {
       await recorder.setParticipant(participantId, this.context.media(participantId));
       const participant = this.planParticipants().find((p) => p.id === participantId);
       if (!participant) return;
-      const output = this.outputs?.joined(participant);
-      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
-      else if (output) await recorder.addOutput(output);
+      this.outputs?.joined(participant);
+      await recorder.setTiles('mixed', mixedTiles(this.planParticipants()));
     });
   }
 
   onParticipantLeft(participantId: string): Promise<void> {
+    if (this.mode !== 'mixed') return Promise.resolve();
     return this.follow(async (recorder) => {
-      if (this.mode === 'mixed') await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
-      else if (this.mode === 'separate') await recorder.endOutput(participantId);
+      await recorder.setTiles('mixed', mixedTiles(this.planParticipants().filter((p) => p.id !== participantId)));
       await recorder.removeParticipant(participantId);
     });
   }
 
   /** A participant's picture or sound changed (new connection, screen share). */
   onMediaChanged(participantId: string): Promise<void> {
+    if (this.mode !== 'mixed' && participantId !== this.context.state().selfId) return Promise.resolve();
     return this.follow((recorder) => recorder.setParticipant(participantId, this.context.media(participantId)));
   }
 
@@ -280,8 +287,10 @@ export class RoomRecordingController {
     this.stopWaiter = null;
   }
 
+  /** Who the host's recorder draws: everyone in the mixed picture, else only the host. */
   private planParticipants(): PlanParticipant[] {
-    return this.context.state().participants.map((p) => ({ id: p.id, name: p.name, isLocal: p.isLocal }));
+    const everyone = this.context.state().participants.map((p) => ({ id: p.id, name: p.name, isLocal: p.isLocal }));
+    return this.mode === 'mixed' ? everyone : everyone.filter((p) => p.isLocal);
   }
 
   private stats(durationMs: number, totalSize: number, live?: { fps: number; keepUp: string | null }) {

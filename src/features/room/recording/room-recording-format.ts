@@ -47,8 +47,8 @@ export const RECORDING_MODE_LABELS: Record<RoomRecordingMode, string> = {
 };
 
 export const RECORDING_MODE_DESCRIPTIONS: Record<RoomRecordingMode, string> = {
-  mixed: 'Everyone in one video, side by side',
-  separate: 'One video file per participant',
+  mixed: 'The call as seen: everyone in one video, side by side',
+  separate: 'Each person is recorded on their own computer at full quality and the file is sent to the host',
   'local-only': 'Only your own camera or screen and microphone',
 };
 

@@ -1,13 +1,13 @@
 /**
- * The files one room recording writes: planned at Start for the mode, one more for each guest who
- * joins mid-recording in separate mode, each held under a Web Lock while it is written (so the
- * library in any tab never offers to recover or discard a live file; a crash releases the locks
- * and the files become recoverable), and named for download when they are finished.
+ * The files one room recording writes on the host's computer: planned at Start for the mode, each
+ * held under a Web Lock while it is written (so the library in any tab never offers to recover or
+ * discard a live file; a crash releases the locks and the files become recoverable), and named for
+ * download when they are finished.
  */
 import { holdRecordingLock } from '../../../media';
 import type { RoomRecordingMode } from '../../../protocol';
 import type { RoomOutputSpec } from '../../../media';
-import { participantOutput, recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
+import { recordingPlan, type PlanParticipant, type PlanSettings } from './room-recording-plan';
 
 export class RoomRecordingOutputs {
   readonly fileNames = new Map<string, string>();
@@ -38,15 +38,13 @@ export class RoomRecordingOutputs {
     return plan.map((o) => o.spec);
   }
 
-  /** Someone joined mid-recording: counted in the mixed picture, or a new file of their own in separate mode. */
-  joined(participant: PlanParticipant): RoomOutputSpec | null {
-    if (this.mode === 'local-only' || this.recorded.has(participant.id)) return null;
+  /**
+   * Someone joined mid-recording: counted in the mixed picture. In separate mode they record their
+   * own track on their own computer, so nothing is added here.
+   */
+  joined(participant: PlanParticipant): void {
+    if (this.mode !== 'mixed' || this.recorded.has(participant.id)) return;
     this.recorded.add(participant.id);
-    if (this.mode === 'mixed') return null;
-    const output = participantOutput(participant, 'room-separate', this.settings, this.createdAt, crypto.randomUUID());
-    this.fileNames.set(output.spec.recordingId, output.fileName);
-    this.lock(output.spec.recordingId);
-    return output.spec;
   }
 
   /** The files are finished (or given up): the library may treat them as any other recording. */

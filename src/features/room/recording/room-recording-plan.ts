@@ -1,7 +1,8 @@
 /**
  * What a room recording writes (docs/decisions/0013-room-recording.md): mixed puts everyone on one
- * 1920×1080 picture with labels; separate writes one file per participant; local-only writes the host's
- * own streams. Sizes and bitrates follow Settings scaled by picture area
+ * 1920×1080 picture with labels; separate writes the host's own file here while every other participant
+ * records theirs on their own computer (docs/decisions/0016-podcast-tracks.md); local-only writes the
+ * host's own streams. Sizes and bitrates follow Settings scaled by picture area
  * (docs/decisions/0005-quality-follows-settings.md).
  */
 import { mixedFileName, participantFileName } from './room-recording-format';
@@ -24,6 +25,8 @@ export interface PlanSettings {
   videoKbps: number;
   audioKbps: number;
   frameRate: number;
+  /** The picture size of this participant's own file: their capture size within Settings (own-track-size). */
+  ownSize?: { width: number; height: number };
 }
 
 export interface PlannedOutput {
@@ -45,6 +48,7 @@ export function participantOutput(
   settings: PlanSettings,
   createdAt: Date,
   recordingId: string,
+  size: { width: number; height: number } = settings.ownSize ?? PARTICIPANT_SIZE,
 ): PlannedOutput {
   return {
     fileName: participantFileName(participant.id, createdAt),
@@ -53,8 +57,8 @@ export function participantOutput(
       recordingId,
       name: kind === 'room-local-only' ? 'Room recording (local only)' : `Room recording: ${participant.name}`,
       kind,
-      size: { ...PARTICIPANT_SIZE },
-      videoBitrate: videoBitrate(settings, PARTICIPANT_SIZE),
+      size: { ...size },
+      videoBitrate: videoBitrate(settings, size),
       audioBitrate: settings.audioKbps * 1000,
       frameRate: settings.frameRate,
       createdAt: createdAt.getTime(),
@@ -97,8 +101,11 @@ export function recordingPlan(
           },
         },
       ];
-    case 'separate':
-      return participants.map((p) => participantOutput(p, 'room-separate', settings, createdAt, newId()));
+    case 'separate': {
+      // Everyone else records their own track on their own computer and sends it (features/room/tracks).
+      const local = participants.find((p) => p.isLocal);
+      return local ? [participantOutput(local, 'room-separate', settings, createdAt, newId())] : [];
+    }
     case 'local-only': {
       const local = participants.find((p) => p.isLocal);
       return local ? [participantOutput(local, 'room-local-only', settings, createdAt, newId())] : [];

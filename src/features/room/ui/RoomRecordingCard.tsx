@@ -8,10 +8,17 @@ import { formatBitrate, formatMegabytes, formatRoomDuration, RECORDING_MODE_LABE
 import { recordingControls } from '../recording/room-recording-machine';
 import type { RoomFile } from '../room-notice';
 import type { RoomState } from '../room-state';
+import type { OwnTrackStatus } from '../tracks/podcast-tracks';
+import type { TrackStatus } from '../tracks/track-receiver';
+import { ownTrackText, trackStatusText } from '../tracks/track-status-text';
 
 interface RecordingCardProps {
   room: RoomState;
   files: readonly RoomFile[];
+  /** The host's view of each participant's own track (separate recording). */
+  tracks: readonly TrackStatus[];
+  /** This participant's own track (separate recording), as they see it. */
+  ownTrack: OwnTrackStatus | null;
   onStart: () => void;
   onPause: () => void;
   onResume: () => void;
@@ -25,7 +32,7 @@ interface RecordingCardProps {
  * Recording controls by state (docs/decisions/0013-room-recording.md), the recording's figures and its
  * files.
  */
-export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onStop, onDownload, withoutMicrophone }: RecordingCardProps) {
+export function RoomRecordingCard({ room, files, tracks, ownTrack, onStart, onPause, onResume, onStop, onDownload, withoutMicrophone }: RecordingCardProps) {
   const { recordingState, recordingStats: stats } = room;
   const controls = recordingControls(recordingState, stats !== null && files.length > 0);
   // Start is disabled while the recorder comes up, which drops its focus: once recording, it is Stop's.
@@ -104,6 +111,20 @@ export function RoomRecordingCard({ room, files, onStart, onPause, onResume, onS
             {room.isHost ? 'Record everyone in the room, mixed into one video or one file per person.' : 'Only the host can record this room.'}
           </Text>
         )}
+        {ownTrack ? (
+          <Text size="sm" role="status" data-testid="own-track-status" data-phase={ownTrack.phase}>
+            {ownTrackText(ownTrack)}
+          </Text>
+        ) : null}
+        {tracks.length > 0 ? (
+          <List size="sm" spacing={2} aria-label="Participants’ own recordings" data-testid="podcast-tracks">
+            {tracks.map((track) => (
+              <List.Item key={track.recordingId} data-phase={track.phase}>
+                {trackStatusText(track)}
+              </List.Item>
+            ))}
+          </List>
+        ) : null}
         {files.length > 0 && controls.downloadEnabled ? (
           <List size="sm" spacing={2} aria-label="Recorded files">
             {files.map((file) => (

@@ -105,6 +105,8 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
             <RoomRecordingCard
               room={room}
               files={snapshot.files}
+              tracks={snapshot.tracks}
+              ownTrack={snapshot.ownTrack}
               onStart={() => void controller.startRecording()}
               onPause={() => void controller.pauseRecording()}
               onResume={() => void controller.resumeRecording()}

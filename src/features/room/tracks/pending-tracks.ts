@@ -1,0 +1,52 @@
+/**
+ * Own tracks not yet delivered to the host, remembered in localStorage so a participant who
+ * reloads, or leaves and opens the invite link again, carries on sending from where the host got to.
+ * The entry is read strictly (anything else in storage is ignored) and goes once the host has it.
+ */
+import { z } from '../../../shared/zod';
+import { reportError } from '../../../shared/report-error';
+
+export const PENDING_TRACKS_KEY = 'framecast-pending-tracks';
+/** Older than this, a track is not offered to a room again: the room is long gone. */
+const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+
+const pendingSchema = z.object({
+  roomId: z.string().max(128),
+  recordingId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  createdAt: z.number().int().min(0),
+  width: z.number().int().min(1).max(8192),
+  height: z.number().int().min(1).max(8192),
+});
+
+export type PendingTrack = z.infer<typeof pendingSchema>;
+
+function readAll(): PendingTrack[] {
+  try {
+    const parsed = z.array(pendingSchema).max(100).safeParse(JSON.parse(localStorage.getItem(PENDING_TRACKS_KEY) ?? '[]'));
+    return parsed.success ? parsed.data.filter((track) => Date.now() - track.createdAt < KEEP_MS) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeAll(tracks: PendingTrack[]): void {
+  try {
+    if (tracks.length === 0) localStorage.removeItem(PENDING_TRACKS_KEY);
+    else localStorage.setItem(PENDING_TRACKS_KEY, JSON.stringify(tracks));
+  } catch (error) {
+    // Without storage the track still goes while the room lasts; only a later resume is lost.
+    reportError('podcast track: remember a track to send', error);
+  }
+}
+
+export function pendingTracks(roomId: string): PendingTrack[] {
+  return readAll().filter((track) => track.roomId === roomId);
+}
+
+export function addPendingTrack(track: PendingTrack): void {
+  writeAll([...readAll().filter((t) => t.recordingId !== track.recordingId), track]);
+}
+
+export function removePendingTrack(recordingId: string): void {
+  writeAll(readAll().filter((t) => t.recordingId !== recordingId));
+}

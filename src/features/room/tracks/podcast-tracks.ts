@@ -1,0 +1,285 @@
+/**
+ * Separate recording as a podcast room records it (docs/decisions/0016-podcast-tracks.md): every
+ * participant records their own camera and microphone on their own computer, and the file travels
+ * to the host over the room's peer connection while it is being made. A guest's side starts, pauses
+ * and stops its own recording as the host announces, and sends it; the host's side receives each
+ * track into its own storage and shows how far each has got.
+ */
+import { getRecording, readRecordingFile, type ParticipantMedia } from '../../../media';
+import type { RoomRecordingMode } from '../../../protocol';
+import type { Settings } from '../../settings';
+import type { Announcement } from '../room-events';
+import type { RoomFile, RoomNotice } from '../room-notice';
+import type { RoomStore } from '../room-store';
+import { participantFileName } from '../recording/room-recording-format';
+import { OwnTrackRecording } from './own-track-recording';
+import { addPendingTrack, pendingTracks, removePendingTrack, type PendingTrack } from './pending-tracks';
+import { TrackReceiver, type TrackStatus } from './track-receiver';
+import { TrackSender, type OwnRecording, type SendProgress } from './track-sender';
+import { TRACK_CHANNEL_PREFIX } from './track-transfer-protocol';
+import { reportError } from '../../../shared/report-error';
+import { Lifetime } from '../../../shared/lifetime';
+
+export type OwnTrackPhase = 'recording' | 'sending' | 'waiting' | 'sent' | 'failed';
+
+/** This participant's own track as their room page shows it. */
+export interface OwnTrackStatus {
+  phase: OwnTrackPhase;
+  sentBytes: number;
+  totalBytes: number;
+}
+
+export interface PodcastTracksDeps {
+  store: RoomStore;
+  roomId: string;
+  userName: string;
+  media(): ParticipantMedia;
+  settings(): Settings;
+  notify(notice: RoomNotice): void;
+  openChannel(participantId: string, label: string): RTCDataChannel | null;
+}
+
+export class PodcastTracks {
+  private own: OwnTrackRecording | null = null;
+  private ownStarting: Promise<void> | null = null;
+  private readonly senders = new Map<string, TrackSender>();
+  private readonly receivers = new Set<TrackReceiver>();
+  private readonly claims = new Map<string, string>();
+  private readonly statuses = new Map<string, TrackStatus>();
+  private readonly delivered = new Map<string, RoomFile>();
+  private readonly lifetime = new Lifetime();
+  private readonly beforeUnload = (event: BeforeUnloadEvent) => {
+    if (!this.sending()) return;
+    // Asks the browser to confirm leaving; the page cannot choose the words.
+    event.preventDefault();
+  };
+
+  constructor(private readonly deps: PodcastTracksDeps) {
+    // A page only: the unit tests run this without one.
+    if (typeof window !== 'undefined') window.addEventListener('beforeunload', this.beforeUnload);
+  }
+
+  /** Files of tracks the host has received, to list beside its own. */
+  deliveredFiles(): RoomFile[] {
+    return [...this.delivered.values()];
+  }
+
+  /** A guest hears the host's announcement: its own recording follows it in separate mode. */
+  announced(event: Announcement, mode: RoomRecordingMode | null): void {
+    const { room } = this.deps.store;
+    if (room.isHost) return;
+    switch (event) {
+      case 'recording-started':
+        if (mode === 'separate') this.startOwn();
+        break;
+      case 'recording-paused':
+        void this.own?.pause().catch((error: unknown) => {
+          reportError('podcast track: pause', error);
+        });
+        break;
+      case 'recording-resumed':
+        void this.own?.resume().catch((error: unknown) => {
+          reportError('podcast track: resume', error);
+        });
+        break;
+      case 'recording-stopped':
+        void this.stopOwn();
+        break;
+    }
+  }
+
+  /** Admitted to the room: tracks of this room not yet delivered go on to the host. */
+  admitted(): void {
+    const { room } = this.deps.store;
+    if (room.isHost) return;
+    for (const pending of pendingTracks(this.deps.roomId)) void this.resumePending(pending);
+  }
+
+  /** A connection to a participant is (again) ready: a track on its way to them goes on. */
+  peerReady(participantId: string): void {
+    if (participantId !== this.deps.store.room.hostId) return;
+    for (const sender of this.senders.values()) this.attach(sender);
+  }
+
+  /** A participant opened a channel to us: if we are the host and it carries a track, receive it. */
+  channel(participantId: string, channel: RTCDataChannel): void {
+    const { room } = this.deps.store;
+    const participant = room.participants.find((p) => p.id === participantId && !p.isLocal);
+    if (!room.isHost || !participant || !channel.label.startsWith(TRACK_CHANNEL_PREFIX)) {
+      channel.close();
+      return;
+    }
+    const receiver: TrackReceiver = new TrackReceiver(channel, {
+      participantId,
+      participantName: participant.name,
+      onStatus: (status) => {
+        this.onTrackStatus(status);
+      },
+      claim: (recordingId, by) => {
+        const owner = this.claims.get(recordingId);
+        if (owner !== undefined && owner !== by) return false;
+        this.claims.set(recordingId, by);
+        return true;
+      },
+      released: (recordingId) => {
+        if (this.claims.get(recordingId) === participantId) this.claims.delete(recordingId);
+      },
+    });
+    this.receivers.add(receiver);
+  }
+
+  /** The media this participant sends changed: their own recording follows it. */
+  mediaChanged(): void {
+    void this.own?.follow().catch((error: unknown) => {
+      reportError('podcast track: follow the changed media', error);
+    });
+  }
+
+  /** Leaving: a recording of our own is finished first, so the file is whole in our library. */
+  async finishForLeave(): Promise<void> {
+    await this.ownStarting;
+    await this.stopOwn();
+  }
+
+  dispose(): void {
+    if (this.lifetime.isOver()) return;
+    this.lifetime.end();
+    if ([...this.senders.values()].some((sender) => !sender.isDelivered)) {
+      this.deps.notify({
+        title: 'Recording Not Sent Yet',
+        message: 'Your own recording is saved in your library. Open the invite link again while the host is in the room to send the rest.',
+        tone: 'warning',
+        sticky: true,
+      });
+    }
+    if (typeof window !== 'undefined') window.removeEventListener('beforeunload', this.beforeUnload);
+    this.own?.dispose();
+    this.own = null;
+    for (const sender of this.senders.values()) sender.dispose();
+    this.senders.clear();
+    for (const receiver of this.receivers) receiver.close();
+    this.receivers.clear();
+  }
+
+  private sending(): boolean {
+    return this.own !== null || [...this.senders.values()].some((sender) => !sender.isDelivered);
+  }
+
+  private startOwn(): void {
+    if (this.own || this.ownStarting) return;
+    const { store } = this.deps;
+    const signal = this.lifetime.signal;
+    this.setOwn({ phase: 'recording', sentBytes: 0, totalBytes: 0 });
+    this.ownStarting = OwnTrackRecording.start({
+      selfId: store.room.selfId,
+      name: this.deps.userName,
+      media: () => this.deps.media(),
+      settings: this.deps.settings(),
+      onError: (message) => {
+        this.deps.notify({ title: 'Recording Failed', message: `Your own recording stopped: ${message}`, tone: 'error' });
+      },
+    })
+      .then((own) => {
+        if (signal.aborted) {
+          own.dispose();
+          return;
+        }
+        this.own = own;
+        const { recordingId, createdAt, width, height } = own.info;
+        addPendingTrack({ roomId: this.deps.roomId, recordingId, createdAt, width, height });
+        this.send(own.info);
+        // The host may have stopped while this was starting.
+        if (store.room.recordingState === 'idle') void this.stopOwn();
+        else if (store.room.recordingState === 'paused') void own.pause();
+      })
+      .catch((error: unknown) => {
+        if (signal.aborted) return;
+        this.setOwn({ phase: 'failed', sentBytes: 0, totalBytes: 0 });
+        this.deps.notify({ title: 'Recording Failed', message: `Your own recording could not start: ${error instanceof Error ? error.message : String(error)}`, tone: 'error' });
+      })
+      .finally(() => {
+        this.ownStarting = null;
+      });
+  }
+
+  private async stopOwn(): Promise<void> {
+    await this.ownStarting;
+    const own = this.own;
+    if (!own) return;
+    this.own = null;
+    try {
+      await own.stop();
+    } catch (error) {
+      reportError('podcast track: finish the own recording', error);
+    }
+    this.senders.get(own.info.recordingId)?.finish();
+  }
+
+  private async resumePending(pending: PendingTrack): Promise<void> {
+    if (this.senders.has(pending.recordingId)) return;
+    const row = await getRecording(pending.recordingId).catch(() => undefined);
+    if (this.lifetime.isOver()) return;
+    // Discarded meanwhile: nothing to send.
+    if (!row) {
+      removePendingTrack(pending.recordingId);
+      return;
+    }
+    const sender = this.send(pending);
+    if (row.state === 'done') sender.finish();
+  }
+
+  private send(recording: OwnRecording): TrackSender {
+    const sender = new TrackSender(recording, {
+      readFile: async () => {
+        const row = await getRecording(recording.recordingId);
+        const bytes = await readRecordingFile(recording.recordingId);
+        return { bytes, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done' };
+      },
+      onProgress: (progress) => {
+        this.onSendProgress(recording.recordingId, progress);
+      },
+    });
+    this.senders.set(recording.recordingId, sender);
+    this.attach(sender);
+    return sender;
+  }
+
+  private attach(sender: TrackSender): void {
+    if (sender.isDelivered) return;
+    const channel = this.deps.openChannel(this.deps.store.room.hostId, `${TRACK_CHANNEL_PREFIX}${sender.recording.recordingId}`);
+    if (channel) sender.attach(channel);
+  }
+
+  private onSendProgress(recordingId: string, progress: SendProgress): void {
+    if (progress.delivered) {
+      removePendingTrack(recordingId);
+      this.senders.delete(recordingId);
+      this.setOwn({ phase: 'sent', sentBytes: progress.totalBytes, totalBytes: progress.totalBytes });
+      return;
+    }
+    const recording = this.own?.info.recordingId === recordingId;
+    const phase: OwnTrackPhase = recording ? 'recording' : progress.connected ? 'sending' : 'waiting';
+    this.setOwn({ phase, sentBytes: progress.sentBytes, totalBytes: progress.totalBytes });
+  }
+
+  private setOwn(ownTrack: OwnTrackStatus): void {
+    this.deps.store.update({ ownTrack });
+  }
+
+  private onTrackStatus(status: TrackStatus): void {
+    const { store } = this.deps;
+    const first = !this.delivered.has(status.storedId);
+    this.statuses.set(status.recordingId, status);
+    store.update({ tracks: [...this.statuses.values()] });
+    if (status.phase !== 'received' || !first) return;
+    const file: RoomFile = {
+      recordingId: status.storedId,
+      fileName: participantFileName(status.participantId, new Date(status.createdAt)),
+      size: status.totalBytes,
+      durationMs: status.durationMs,
+    };
+    this.delivered.set(status.storedId, file);
+    store.update({ files: [...store.getSnapshot().files.filter((f) => f.recordingId !== file.recordingId), file] });
+    this.deps.notify({ title: 'Track Received', message: `${status.name}’s own recording arrived, checked and complete.`, tone: 'success' });
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * The host's side of one track transfer: writes a participant's recording into the host's own
+ * storage block by block as it arrives (never the whole file in memory), tells the participant what
+ * it holds so a broken transfer resumes, and at the end compares its copy with the participant's
+ * block by block and whole (SHA-256) before calling it received (docs/decisions/0016-podcast-tracks.md).
+ */
+import { finishReceivedTrack, heldBlockCount, holdRecordingLock, noteReceived, openReceivedTrack, putReceivedBlock, receivedBlocks } from '../../../media';
+import { BLOCK_BYTES, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { reportError } from '../../../shared/report-error';
+
+/** How often the received row is touched, so the library knows it is alive and shows its size. */
+const NOTE_EVERY_MS = 2000;
+
+export type TrackPhase = 'recording' | 'sending' | 'checking' | 'received' | 'waiting';
+
+export interface TrackStatus {
+  recordingId: string;
+  participantId: string;
+  name: string;
+  /** When the participant's recording began, on their clock. */
+  createdAt: number;
+  phase: TrackPhase;
+  /** Bytes the host holds. */
+  receivedBytes: number;
+  /** Bytes of the participant's copy, as they last said. */
+  totalBytes: number;
+  durationMs: number;
+  /** How fast blocks have arrived over this connection, for "time left"; 0 before any. */
+  bytesPerSecond: number;
+  /** The stored row, once the track is received. */
+  storedId: string;
+}
+
+export interface ReceiverDeps {
+  participantId: string;
+  participantName: string;
+  onStatus(status: TrackStatus): void;
+  /** A track whose recording id another connection is sending right now is refused. */
+  claim(recordingId: string, participantId: string): boolean;
+  /** This connection is over: its claim goes (the participant may come back under a new id). */
+  released(recordingId: string): void;
+}
+
+/** The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs of one profile) stays apart. */
+export const receivedTrackId = (recordingId: string): string => `received-${recordingId}`;
+
+const hex = (digest: Uint8Array): string => [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+interface Final {
+  size: number;
+  durationMs: number;
+  sha256: string;
+  hashMessages: number;
+  hashes: string[];
+  received: number;
+}
+
+export class TrackReceiver {
+  private storedId: string | null = null;
+  /** The recording id this connection claimed at `begin`. */
+  private claimed: string | null = null;
+  private status: TrackStatus | null = null;
+  /** Blocks written, contiguous from 0 (what `ack` says). */
+  private contiguous = 0;
+  private readonly beyond = new Set<number>();
+  private writes: Promise<void> = Promise.resolve();
+  private final: Final | null = null;
+  private releaseLock: (() => void) | null = null;
+  private lastNote = 0;
+  /** Blocks written over this connection since the first one arrived, for the rate. */
+  private firstBlockAt = 0;
+  private blocksHere = 0;
+  private closed = false;
+
+  constructor(
+    private readonly channel: RTCDataChannel,
+    private readonly deps: ReceiverDeps,
+  ) {
+    channel.binaryType = 'arraybuffer';
+    channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      if (data instanceof ArrayBuffer) this.onBlock(data);
+      else {
+        const message = parseSenderMessage(data);
+        if (message) this.onMessage(message);
+      }
+    };
+    channel.onclose = () => {
+      this.close();
+    };
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.claimed !== null) this.deps.released(this.claimed);
+    this.releaseLock?.();
+    this.releaseLock = null;
+    if (this.status && this.status.phase !== 'received') this.update({ phase: 'waiting' });
+    if (this.channel.readyState !== 'closed') this.channel.close();
+  }
+
+  private onMessage(message: SenderMessage): void {
+    switch (message.t) {
+      case 'begin':
+        if (this.storedId === null) this.queue(() => this.begin(message));
+        break;
+      case 'progress':
+        if (this.status?.phase === 'received') break;
+        this.update({ totalBytes: message.recorded, durationMs: message.durationMs, phase: message.finished ? 'sending' : 'recording' });
+        break;
+      case 'final':
+        this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, hashMessages: message.hashMessages, hashes: [], received: 0 };
+        this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
+        if (message.hashMessages === 0) this.queue(() => this.check());
+        break;
+      case 'hashes': {
+        const final = this.final;
+        if (!final || message.from !== final.hashes.length) break;
+        final.hashes.push(...message.list);
+        final.received += 1;
+        if (final.received === final.hashMessages) this.queue(() => this.check());
+        break;
+      }
+    }
+  }
+
+  private async begin(message: Extract<SenderMessage, { t: 'begin' }>): Promise<void> {
+    if (!this.deps.claim(message.recordingId, this.deps.participantId)) {
+      this.close();
+      return;
+    }
+    this.claimed = message.recordingId;
+    const id = receivedTrackId(message.recordingId);
+    const row = await openReceivedTrack({ id, name: `Room recording: ${this.deps.participantName}`, createdAt: message.createdAt, width: message.width, height: message.height });
+    if (this.closed) return;
+    this.storedId = id;
+    this.releaseLock = holdRecordingLock(id);
+    this.contiguous = await heldBlockCount(id, BLOCK_BYTES);
+    this.status = {
+      recordingId: message.recordingId,
+      participantId: this.deps.participantId,
+      name: this.deps.participantName,
+      createdAt: message.createdAt,
+      phase: 'recording',
+      receivedBytes: Math.min(row.size || Infinity, this.contiguous * BLOCK_BYTES),
+      totalBytes: row.size,
+      durationMs: row.durationMs,
+      bytesPerSecond: 0,
+      storedId: id,
+    };
+    this.deps.onStatus(this.status);
+    this.send({ t: 'have', count: this.contiguous });
+  }
+
+  private onBlock(data: ArrayBuffer): void {
+    const block = decodeBlock(data);
+    if (!block) return;
+    const bytes = block.bytes.slice();
+    this.queue(async () => {
+      const id = this.storedId;
+      if (id === null) return;
+      await this.store(id, block.index, bytes);
+    });
+  }
+
+  private async store(id: string, index: number, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
+    await putReceivedBlock(id, index * BLOCK_BYTES, bytes);
+    if (index === this.contiguous) {
+      this.contiguous += 1;
+      while (this.beyond.delete(this.contiguous)) this.contiguous += 1;
+    } else if (index > this.contiguous) this.beyond.add(index);
+    const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
+    const now = performance.now();
+    if (this.blocksHere === 0) this.firstBlockAt = now;
+    this.blocksHere += 1;
+    const seconds = (now - this.firstBlockAt) / 1000;
+    this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.blocksHere - 1) * BLOCK_BYTES) / seconds : 0 });
+    this.send({ t: 'ack', count: this.contiguous });
+    if (Date.now() - this.lastNote > NOTE_EVERY_MS) {
+      this.lastNote = Date.now();
+      await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
+    }
+  }
+
+  /** Every block is here, as the participant says: compare block by block, then the whole file. */
+  private async check(): Promise<void> {
+    const final = this.final;
+    const id = this.storedId;
+    if (!final || id === null || this.closed) return;
+    this.update({ phase: 'checking' });
+    const count = blockCount(final.size);
+    const held: (string | undefined)[] = new Array<string | undefined>(count);
+    const whole = sha256.create();
+    let contiguousUpTo = 0;
+    for (const row of await receivedBlocks(id)) {
+      const index = row.position / BLOCK_BYTES;
+      if (!Number.isInteger(index) || index >= count) continue;
+      const bytes = new Uint8Array(await row.bytes.arrayBuffer());
+      // The last block is shorter: a longer one held from before is not the file's.
+      const expected = Math.min(BLOCK_BYTES, final.size - row.position);
+      if (bytes.length !== expected) continue;
+      held[index] = blockDigest(bytes);
+      if (index === contiguousUpTo) {
+        whole.update(bytes);
+        contiguousUpTo += 1;
+      }
+    }
+    const resend = final.hashes.length === count ? blocksToResend(final.hashes, held) : Array.from({ length: count }, (_, i) => i);
+    if (resend.length === 0 && contiguousUpTo === count && hex(whole.digest()) === final.sha256) {
+      await finishReceivedTrack(id, final.size, final.durationMs);
+      this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
+      this.send({ t: 'received', sha256: final.sha256 });
+      this.releaseLock?.();
+      this.releaseLock = null;
+      return;
+    }
+    // A block can match its digest and the whole still differ only by a digest collision: send all again.
+    this.final = null;
+    this.update({ phase: 'sending' });
+    this.send({ t: 'want', blocks: resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i) });
+  }
+
+  /** Storage writes and checks run one at a time, in the order the messages came. */
+  private queue(step: () => Promise<void>): void {
+    this.writes = this.writes.then(step).catch((error: unknown) => {
+      reportError('podcast track: store what a participant sent', error);
+      this.close();
+    });
+  }
+
+  private update(patch: Partial<TrackStatus>): void {
+    if (!this.status) return;
+    this.status = { ...this.status, ...patch };
+    this.deps.onStatus(this.status);
+  }
+
+  private send(message: ReceiverMessage): void {
+    if (this.channel.readyState === 'open') this.channel.send(JSON.stringify(message));
+  }
+}

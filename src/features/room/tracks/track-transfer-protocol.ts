@@ -1,0 +1,121 @@
+/**
+ * What a participant and the host say over a track's data channel while the participant's own
+ * recording travels to the host (docs/decisions/0016-podcast-tracks.md). The file moves in fixed
+ * blocks: a block is a binary message (its index, then its bytes), everything else is JSON. The
+ * other side is a peer, so every message is parsed strictly and anything malformed is dropped.
+ */
+import { z } from '../../../shared/zod';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { parseJsonRecord } from '../../../shared/json-record';
+
+/** Bytes per block: one message, well inside every browser's data channel message size. */
+export const BLOCK_BYTES = 64 * 1024;
+/** A binary message: the block's index as a 32-bit unsigned integer, then the block. */
+export const BLOCK_HEADER_BYTES = 4;
+/** The largest file a host accepts from a participant (about 40 hours at 1080p). */
+export const MAX_TRACK_BYTES = 64 * 1024 ** 3;
+/** Block digests per `hashes` message: each is 16 hex characters, so a message stays near 34 KB. */
+export const HASHES_PER_MESSAGE = 2000;
+/** Data channel labels of track transfers start with this, then the recording's id. */
+export const TRACK_CHANNEL_PREFIX = 'track:';
+
+const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
+const blockHash = z.string().regex(/^[0-9a-f]{16}$/);
+const bytes = z.number().int().min(0).max(MAX_TRACK_BYTES);
+const blockIndex = z
+  .number()
+  .int()
+  .min(0)
+  .max(Math.ceil(MAX_TRACK_BYTES / BLOCK_BYTES));
+
+const senderSchema = z.discriminatedUnion('t', [
+  /** Opens (or reopens) the transfer of one recording. */
+  z.object({
+    t: z.literal('begin'),
+    recordingId: id,
+    createdAt: z.number().int().min(0),
+    width: z.number().int().min(1).max(8192),
+    height: z.number().int().min(1).max(8192),
+  }),
+  /** How far the participant's own copy has got: shown on the host's card. */
+  z.object({ t: z.literal('progress'), recorded: bytes, durationMs: z.number().min(0), finished: z.boolean() }),
+  /** The file is finished: its size, its digest and how many `hashes` messages follow. */
+  z.object({ t: z.literal('final'), size: bytes, durationMs: z.number().min(0), sha256: sha256Schema, hashMessages: z.number().int().min(0).max(100_000) }),
+  /** Digests of blocks `from`… of the finished file, so the host can ask only for what differs. */
+  z.object({ t: z.literal('hashes'), from: blockIndex, list: z.array(blockHash).max(HASHES_PER_MESSAGE) }),
+]);
+
+const receiverSchema = z.discriminatedUnion('t', [
+  /** The host holds blocks 0…count-1 whole: sending goes on from there. */
+  z.object({ t: z.literal('have'), count: blockIndex }),
+  /** Blocks written to the host's storage so far (contiguous from 0), for flow control and progress. */
+  z.object({ t: z.literal('ack'), count: blockIndex }),
+  /** Blocks whose bytes differ from the finished file, or are missing: send them again. */
+  z.object({ t: z.literal('want'), blocks: z.array(blockIndex).max(200_000) }),
+  /** The host's copy is whole and its SHA-256 matches. */
+  z.object({ t: z.literal('received'), sha256: sha256Schema }),
+]);
+
+export type SenderMessage = z.infer<typeof senderSchema>;
+export type ReceiverMessage = z.infer<typeof receiverSchema>;
+
+function parseWith<T>(schema: z.ZodType<T>, text: unknown): T | null {
+  if (typeof text !== 'string' || text.length > 64 * 1024) return null;
+  const record = parseJsonRecord(text);
+  if (!record) return null;
+  const parsed = schema.safeParse(record);
+  return parsed.success ? parsed.data : null;
+}
+
+export const parseSenderMessage = (text: unknown): SenderMessage | null => parseWith(senderSchema, text);
+export const parseReceiverMessage = (text: unknown): ReceiverMessage | null => parseWith(receiverSchema, text);
+
+/** The number of blocks a file of `size` bytes is sent in. */
+export const blockCount = (size: number): number => Math.ceil(size / BLOCK_BYTES);
+
+/** One block as a binary message. */
+export function encodeBlock(index: number, block: Uint8Array): ArrayBuffer {
+  const message = new Uint8Array(BLOCK_HEADER_BYTES + block.length);
+  new DataView(message.buffer).setUint32(0, index);
+  message.set(block, BLOCK_HEADER_BYTES);
+  return message.buffer;
+}
+
+/** A binary message as a block, or null when it cannot be one (too long, too short). */
+export function decodeBlock(message: ArrayBuffer): { index: number; bytes: Uint8Array } | null {
+  if (message.byteLength <= BLOCK_HEADER_BYTES || message.byteLength > BLOCK_HEADER_BYTES + BLOCK_BYTES) return null;
+  const index = new DataView(message).getUint32(0);
+  if (index > Math.ceil(MAX_TRACK_BYTES / BLOCK_BYTES)) return null;
+  return { index, bytes: new Uint8Array(message, BLOCK_HEADER_BYTES) };
+}
+
+const hex = (digest: Uint8Array): string => [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** A block's digest as the transfer compares them: the first 64 bits of its SHA-256. */
+export const blockDigest = (block: Uint8Array): string => hex(sha256(block)).slice(0, 16);
+
+/**
+ * The SHA-256 of a whole file and the digest of each of its blocks, read a block at a time from a
+ * disk-backed Blob: a long recording is never all in memory (SubtleCrypto has no incremental digest,
+ * so the hash is @noble/hashes' streaming one).
+ */
+export async function digestFile(file: Blob): Promise<{ sha256: string; blocks: string[] }> {
+  const blocks: string[] = [];
+  const whole = sha256.create();
+  for (let position = 0; position < file.size; position += BLOCK_BYTES) {
+    const block = new Uint8Array(await file.slice(position, position + BLOCK_BYTES).arrayBuffer());
+    blocks.push(blockDigest(block));
+    whole.update(block);
+  }
+  return { sha256: hex(whole.digest()), blocks };
+}
+
+/** Which of the host's block digests differ from the finished file's (missing ones included). */
+export function blocksToResend(wanted: readonly string[], held: readonly (string | undefined)[]): number[] {
+  const resend: number[] = [];
+  wanted.forEach((digest, index) => {
+    if (held[index] !== digest) resend.push(index);
+  });
+  return resend;
+}

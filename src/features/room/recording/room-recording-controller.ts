@@ -46,6 +46,8 @@ export class RoomRecordingController {
   private stopWaiter: (() => void) | null = null;
   private stoppedFallback: ReturnType<typeof setTimeout> | undefined;
   private failedFiles = 0;
+  /** The room confirmed the stop before the host's files were finished. */
+  private roomStopped = false;
   private stopping: Promise<void> | null = null;
   private starting: Promise<void> | null = null;
   /** Renewed by dispose(): work started before it belongs to a recording that no longer exists. */
@@ -177,6 +179,13 @@ export class RoomRecordingController {
   private async finishStop(recorder: RoomRecorderPort): Promise<void> {
     clearInterval(this.statsTimer);
     const { context } = this;
+    this.roomStopped = false;
+    // The room hears at once, so participants recording their own tracks stop with the host rather
+    // than after the host's files are finished.
+    const told = context.emit('stop-recording', { roomId: context.state().roomId }).then(
+      (ack) => ack.success,
+      () => false,
+    );
     try {
       const { results, failed } = await recorder.stop();
       this.collected = results;
@@ -191,23 +200,36 @@ export class RoomRecordingController {
     const stopped = new Promise<void>((resolve) => {
       this.stopWaiter = resolve;
     });
-    try {
-      const ack = await context.emit('stop-recording', { roomId: context.state().roomId });
-      if (!ack.success) this.onRecordingStopped(); // the room could not be told; finish here
-      // The files are safe already: if the room's word never comes, the host is not left on Processing.
-      else this.stoppedFallback = setTimeout(() => {
+    // The room could not be told, or already confirmed: finish here. The files are safe already, so
+    // if the room's word never comes, the host is not left on Processing either.
+    const confirmed = await told;
+    // The room's word may have come while the ack was on its way: then the stop is finished.
+    if (!this.awaitingRoom()) return stopped;
+    if (this.roomConfirmedEarly() || !confirmed) this.onRecordingStopped();
+    else
+      this.stoppedFallback = setTimeout(() => {
         this.onRecordingStopped();
       }, STOPPED_EVENT_WAIT_MS);
-    } catch {
-      this.onRecordingStopped();
-    }
     await stopped;
+  }
+
+  /** Methods, not field reads, so checks after an await see the current values. */
+  private awaitingRoom(): boolean {
+    return this.collected !== null;
+  }
+
+  private roomConfirmedEarly(): boolean {
+    return this.roomStopped;
   }
 
   /** The room's recording-stopped event: the recording is idle once it arrives. */
   onRecordingStopped(): void {
     const results = this.collected;
-    if (!results) return;
+    if (!results) {
+      // Confirmed while the host's files are still being finished: they finish the stop when ready.
+      if (this.stopping) this.roomStopped = true;
+      return;
+    }
     this.collected = null;
     clearTimeout(this.stoppedFallback);
     const failed = this.failedFiles;

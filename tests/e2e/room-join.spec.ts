@@ -126,6 +126,17 @@ test('the studio’s Create Room opens a new room to host', async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Join Room' })).toBeVisible();
 });
 
+test('the studio’s Create Podcast Room opens a new room whose host records each person on their own computer', async ({ page }) => {
+  await page.goto('/studio');
+  await page.getByRole('button', { name: 'Create Podcast Room' }).click();
+  await expect(page).toHaveURL(/\/room\/[a-z2-9]{3}-[a-z2-9]{4}-[a-z2-9]{3}\?recording=separate$/);
+  await page.getByLabel('Your Name').fill('Ada');
+  await page.getByRole('button', { name: 'Join Room' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Ada's room" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('radio', { name: 'Separate' })).toBeChecked();
+  await expect(page.getByText('Each person is recorded on their own computer at full quality and the file is sent to the host')).toBeVisible();
+});
+
 test('too many joins or new rooms in a short time are refused with the spec’s messages', async ({ page }) => {
   await page.goto(`/room/${newRoomId('limits')}`);
   // Ten joins in the last minute, from this browser, before this one.

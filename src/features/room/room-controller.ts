@@ -36,6 +36,8 @@ export interface RoomDeps {
   download: (url: string, fileName: string) => void;
   navigateHome: () => void;
   connection: RoomConnection;
+  /** The recording mode a host starts with (a podcast room's link chooses Separate). */
+  initialRecordingMode?: RoomRecordingMode;
 }
 
 export class RoomController {
@@ -99,6 +101,7 @@ export class RoomController {
         this.store.update({ files });
       },
       downloadFiles: () => void this.download(),
+      initialRecordingMode: this.deps.initialRecordingMode,
       ended: (outcome) => {
         if (this.session === session) this.sessionEnded(outcome, mode);
       },

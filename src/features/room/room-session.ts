@@ -8,7 +8,7 @@
 import type { Settings } from '../settings';
 import { HostActions } from './host-actions';
 import { LocalMediaControls } from './local-media-controls';
-import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo } from '../../protocol';
+import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type RoomRecordingMode } from '../../protocol';
 import { listenToRoom } from './room-events';
 import { RoomMedia } from './room-media';
 import type { RoomFile, RoomNotice } from './room-notice';
@@ -35,6 +35,8 @@ export interface SessionContext {
   guestDialogOpen: () => boolean;
   setFiles: (files: RoomFile[]) => void;
   downloadFiles: () => void;
+  /** The recording mode to start with when this participant hosts. */
+  initialRecordingMode?: RoomRecordingMode;
   /** The session ended itself (removed, room ended, place lost, join refused); the page goes on from here. */
   ended: (outcome: SessionEnd) => void;
   /** The peer connections once admitted: RoomPeers (WebRTC) unless given, as unit tests do. */
@@ -133,6 +135,7 @@ export class RoomSession {
       if (!ack.success) this.end({ kind: 'join-failed', message: ack.error ?? ROOM_ERRORS.joinFailed });
       else if (ack.isHost) {
         this.enterRoom({ roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
+        if (this.ctx.initialRecordingMode) store.dispatch({ type: 'recording-mode', mode: this.ctx.initialRecordingMode });
         this.ctx.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
       } else if (ack.pending) store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
     } catch (error) {

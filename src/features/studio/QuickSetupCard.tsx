@@ -1,7 +1,7 @@
 import { Button, Card, Stack, Title } from '@mantine/core';
-import { IconCamera, IconDeviceDesktop, IconSettings, IconUsers } from '@tabler/icons-react';
+import { IconCamera, IconDeviceDesktop, IconMicrophone2, IconSettings, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { newRoomId } from '../room';
+import { newRoomId, RECORDING_MODE_PARAM } from '../room';
 import type { StudioSnapshot } from './studio-controller';
 import { WebcamWindowLauncher } from '../webcam-window';
 
@@ -54,6 +54,18 @@ export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: Qu
           }}
         >
           Create Room
+        </Button>
+        <Button
+          variant="default"
+          leftSection={<IconMicrophone2 size={16} aria-hidden />}
+          justify="flex-start"
+          onClick={() => {
+            // A room whose host starts with Separate recording: everyone recorded on their own computer.
+            const roomId = newRoomId((count) => crypto.getRandomValues(new Uint8Array(count)));
+            void navigate({ href: `/room/${roomId}?${RECORDING_MODE_PARAM}=separate` });
+          }}
+        >
+          Create Podcast Room
         </Button>
         <Button component={Link} to="/settings" variant="default" leftSection={<IconSettings size={16} aria-hidden />} justify="flex-start">
           Recording Settings

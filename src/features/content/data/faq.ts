@@ -80,7 +80,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Collaboration',
     question: 'Can I record a conversation with a guest?',
     answer:
-      'Yes. Open a room, send your guest the invite link, and admit them when they ask to join from their own computer. The app’s signaling server introduces your browsers; video and audio then travel directly between them over WebRTC, and anyone in the room can share their screen. The host records everyone mixed into one file, one file per person, or local only. If no signaling server answers (offline, or a copy of the app hosted without one), the room page says so and the room connects tabs of that one browser only.',
+      'Yes. Open a room, send your guest the invite link, and admit them when they ask to join from their own computer. The app’s signaling server introduces your browsers; video and audio then travel directly between them over WebRTC, and anyone in the room can share their screen. The host records the call mixed into one file, or chooses Separate: then each person is recorded on their own computer at full quality, whatever the connection did to the call, and the file is sent to the host directly between the browsers while it is recorded. If a guest drops out, their file stays in their own library and the rest is sent when they open the invite link again. If no signaling server answers (offline, or a copy of the app hosted without one), the room page says so and the room connects tabs of that one browser only.',
   },
   {
     category: 'Quality',

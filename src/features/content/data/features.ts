@@ -57,7 +57,8 @@ export const MODE_CARDS: readonly ModeCard[] = [
       'Video and audio travel directly between participants over WebRTC',
       'The host approves or rejects each guest',
       'Anyone in the room can share their screen',
-      'Record everyone mixed into one file, one file per person, or local only',
+      'Separate recording: each person is recorded on their own computer at full quality, and the file reaches the host directly, checked byte for byte',
+      'Or record the call as seen, everyone mixed into one file, or only your own streams',
     ],
   },
 ];

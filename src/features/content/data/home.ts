@@ -45,7 +45,7 @@ export const HOME_FEATURES: readonly (IconPoint & { readonly badge?: string; rea
     icon: 'users',
     title: 'Real-time collaboration',
     description:
-      'Open a room, send the link, admit your guests from their own computers, and talk peer to peer, with screen sharing. The host records everyone mixed into one file, one file per person, or local only.',
+      'Open a room, send the link, admit your guests from their own computers, and talk peer to peer, with screen sharing. The host records the call mixed into one file, or each person on their own computer at full quality, sent straight to the host.',
   },
 ];
 

@@ -4,6 +4,7 @@ import { downloadUrl } from '../../../shared/download';
 import { getSettingsSnapshot } from '../../settings';
 import { browserRoomConnection } from '../signaling/room-connection';
 import { RoomController, type RoomSnapshot } from '../room-controller';
+import { recordingModeFromSearch } from '../recording/recording-mode-link';
 import { showRoomNotice } from './show-room-notice';
 
 /**
@@ -21,6 +22,8 @@ export function useRoomController(roomId: string): { controller: RoomController;
         download: downloadUrl,
         navigateHome: () => void navigate({ to: '/' }),
         connection: browserRoomConnection(),
+        // "Create Podcast Room" opens a new room with Separate recording chosen.
+        initialRecordingMode: recordingModeFromSearch(window.location.search),
       }),
   );
 

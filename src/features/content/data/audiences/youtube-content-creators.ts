@@ -25,7 +25,7 @@ export const youtubeContentCreators: AudienceBody = {
     {
       icon: 'users',
       title: 'Guests for interviews',
-      description: 'Invite guests into a peer-to-peer room and record the conversation: mixed into one file, one file per person, or local only.',
+      description: 'Invite guests into a peer-to-peer room and record the conversation: mixed into one file, or each person recorded on their own computer at full quality and sent to you.',
     },
   ],
   useCaseDescription:

@@ -1,6 +1,6 @@
 /**
  * A participant's recording as the host receives it, block by block, over the room's data channel
- * (docs/decisions/0016-podcast-tracks.md). It is an ordinary recording row whose chunks are the
+ * (docs/decisions/0015-podcast-tracks.md). It is an ordinary recording row whose chunks are the
  * blocks at their byte positions, so the library lists, plays and recovers it like any other, and
  * a host that crashes mid-transfer keeps every block already written.
  */

@@ -1,7 +1,7 @@
 /**
  * What a room recording writes (docs/decisions/0013-room-recording.md): mixed puts everyone on one
  * 1920×1080 picture with labels; separate writes the host's own file here while every other participant
- * records theirs on their own computer (docs/decisions/0016-podcast-tracks.md); local-only writes the
+ * records theirs on their own computer (docs/decisions/0015-podcast-tracks.md); local-only writes the
  * host's own streams. Sizes and bitrates follow Settings scaled by picture area
  * (docs/decisions/0005-quality-follows-settings.md).
  */

@@ -1,5 +1,5 @@
 /**
- * Separate recording as a podcast room records it (docs/decisions/0016-podcast-tracks.md): every
+ * Separate recording as a podcast room records it (docs/decisions/0015-podcast-tracks.md): every
  * participant records their own camera and microphone on their own computer, and the file travels
  * to the host over the room's peer connection while it is being made. A guest's side starts, pauses
  * and stops its own recording as the host announces, and sends it; the host's side receives each
@@ -17,6 +17,7 @@ import { addPendingTrack, pendingTracks, removePendingTrack, type PendingTrack }
 import { TrackReceiver, type TrackStatus } from './track-receiver';
 import { TrackSender, type OwnRecording, type SendProgress } from './track-sender';
 import { TRACK_CHANNEL_PREFIX } from './track-transfer-protocol';
+import { ownTrackText, trackStatusText } from './track-status-text';
 import { reportError } from '../../../shared/report-error';
 import { Lifetime } from '../../../shared/lifetime';
 
@@ -262,15 +263,19 @@ export class PodcastTracks {
     this.setOwn({ phase, sentBytes: progress.sentBytes, totalBytes: progress.totalBytes });
   }
 
+  /** Only a change the page would show reaches the store: a block arrives many times a second. */
   private setOwn(ownTrack: OwnTrackStatus): void {
+    const shown = this.deps.store.getSnapshot().ownTrack;
+    if (shown && ownTrackText(shown) === ownTrackText(ownTrack)) return;
     this.deps.store.update({ ownTrack });
   }
 
   private onTrackStatus(status: TrackStatus): void {
     const { store } = this.deps;
     const first = !this.delivered.has(status.storedId);
+    const shown = this.statuses.get(status.recordingId);
     this.statuses.set(status.recordingId, status);
-    store.update({ tracks: [...this.statuses.values()] });
+    if (!shown || trackStatusText(shown) !== trackStatusText(status)) store.update({ tracks: [...this.statuses.values()] });
     if (status.phase !== 'received' || !first) return;
     const file: RoomFile = {
       recordingId: status.storedId,

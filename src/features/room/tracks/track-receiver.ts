@@ -2,7 +2,7 @@
  * The host's side of one track transfer: writes a participant's recording into the host's own
  * storage block by block as it arrives (never the whole file in memory), tells the participant what
  * it holds so a broken transfer resumes, and at the end compares its copy with the participant's
- * block by block and whole (SHA-256) before calling it received (docs/decisions/0016-podcast-tracks.md).
+ * block by block and whole (SHA-256) before calling it received (docs/decisions/0015-podcast-tracks.md).
  */
 import { finishReceivedTrack, heldBlockCount, holdRecordingLock, noteReceived, openReceivedTrack, putReceivedBlock, receivedBlocks } from '../../../media';
 import { BLOCK_BYTES, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';

@@ -1,7 +1,7 @@
 /**
  * A participant's side of one track transfer: sends their own recording to the host block by
  * block while it is being made, and, once it is finished, checks with the host block by block and
- * as a whole (SHA-256) until the host's copy is the same bytes (docs/decisions/0016-podcast-tracks.md).
+ * as a whole (SHA-256) until the host's copy is the same bytes (docs/decisions/0015-podcast-tracks.md).
  * A channel that closes is simply replaced: the host says what it holds and sending goes on from there.
  */
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';

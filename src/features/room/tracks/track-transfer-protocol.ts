@@ -1,6 +1,6 @@
 /**
  * What a participant and the host say over a track's data channel while the participant's own
- * recording travels to the host (docs/decisions/0016-podcast-tracks.md). The file moves in fixed
+ * recording travels to the host (docs/decisions/0015-podcast-tracks.md). The file moves in fixed
  * blocks: a block is a binary message (its index, then its bytes), everything else is JSON. The
  * other side is a peer, so every message is parsed strictly and anything malformed is dropped.
  */

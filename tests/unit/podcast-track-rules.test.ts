@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { BLOCK_BYTES, blockCount, blocksToResend, decodeBlock, digestFile, encodeBlock, parseReceiverMessage, parseSenderMessage } from '../../src/features/room/tracks/track-transfer-protocol';
+import { NO_PICTURE_SIZE, ownTrackSize } from '../../src/features/room/tracks/own-track-size';
+import { ownTrackText, timeLeft, trackStatusText } from '../../src/features/room/tracks/track-status-text';
+import type { TrackStatus } from '../../src/features/room/tracks/track-receiver';
+import { recordingModeFromSearch } from '../../src/features/room/recording/recording-mode-link';
+
+describe('track transfer messages', () => {
+  it('a block travels as its index and bytes, and nothing that cannot be a block is taken for one', () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    const decoded = decodeBlock(encodeBlock(70_000, bytes));
+    expect(decoded?.index).toBe(70_000);
+    expect([...(decoded?.bytes ?? [])]).toEqual([1, 2, 3]);
+    expect(decodeBlock(new ArrayBuffer(4))).toBeNull();
+    expect(decodeBlock(new ArrayBuffer(4 + BLOCK_BYTES + 1))).toBeNull();
+    expect(decodeBlock(encodeBlock(0xffffffff, bytes))).toBeNull();
+  });
+
+  it('parses only well-formed messages of the right side', () => {
+    expect(parseSenderMessage(JSON.stringify({ t: 'progress', recorded: 10, durationMs: 5, finished: false }))).toEqual({ t: 'progress', recorded: 10, durationMs: 5, finished: false });
+    expect(parseSenderMessage(JSON.stringify({ t: 'have', count: 1 }))).toBeNull();
+    expect(parseSenderMessage(JSON.stringify({ t: 'final', size: -1, durationMs: 0, sha256: 'a'.repeat(64), hashMessages: 1 }))).toBeNull();
+    expect(parseSenderMessage(JSON.stringify({ t: 'hashes', from: 0, list: ['xyz'] }))).toBeNull();
+    expect(parseSenderMessage('x'.repeat(70_000))).toBeNull();
+    expect(parseSenderMessage(new ArrayBuffer(8))).toBeNull();
+    expect(parseReceiverMessage(JSON.stringify({ t: 'received', sha256: 'f'.repeat(64) }))).toEqual({ t: 'received', sha256: 'f'.repeat(64) });
+    expect(parseReceiverMessage(JSON.stringify({ t: 'want', blocks: [1.5] }))).toBeNull();
+  });
+
+  it('digests a file block by block and whole, the whole being the file’s real SHA-256', async () => {
+    const bytes = new Uint8Array(BLOCK_BYTES * 2 + 17).map((_, i) => (i * 7) & 0xff);
+    const { sha256, blocks } = await digestFile(new Blob([bytes]));
+    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(blocks).toHaveLength(blockCount(bytes.length));
+    expect(blocks[2]).toBe(createHash('sha256').update(bytes.subarray(BLOCK_BYTES * 2)).digest('hex').slice(0, 16));
+    expect(blocksToResend(blocks, [blocks[0], 'different', undefined])).toEqual([1, 2]);
+    expect(blocksToResend(blocks, blocks)).toEqual([]);
+  });
+});
+
+describe('own track size', () => {
+  it('keeps the capture size within the Settings quality, scaled as one and even', () => {
+    expect(ownTrackSize({ width: 1280, height: 720 }, { width: 1920, height: 1080 })).toEqual({ width: 1280, height: 720 });
+    expect(ownTrackSize({ width: 3840, height: 2160 }, { width: 1920, height: 1080 })).toEqual({ width: 1920, height: 1080 });
+    expect(ownTrackSize({ width: 1080, height: 1920 }, { width: 1280, height: 720 })).toEqual({ width: 404, height: 720 });
+    expect(ownTrackSize({ width: 641, height: 481 }, { width: 1920, height: 1080 })).toEqual({ width: 640, height: 480 });
+    expect(ownTrackSize(null, { width: 1920, height: 1080 })).toEqual(NO_PICTURE_SIZE);
+    expect(ownTrackSize({ width: 0 }, { width: 1920, height: 1080 })).toEqual(NO_PICTURE_SIZE);
+  });
+});
+
+describe('podcast track wording', () => {
+  const track: TrackStatus = {
+    recordingId: 'r',
+    participantId: 'p',
+    name: 'Gus',
+    createdAt: 0,
+    phase: 'sending',
+    receivedBytes: 3 * 1024 * 1024,
+    totalBytes: 5 * 1024 * 1024,
+    durationMs: 0,
+    bytesPerSecond: 512 * 1024,
+    storedId: 's',
+  };
+
+  it('says where each participant’s track is, for the host', () => {
+    expect(trackStatusText(track)).toBe('Gus: sending 60% (3.0 MB of 5.0 MB, about 4 s left)');
+    expect(trackStatusText({ ...track, phase: 'recording' })).toBe('Gus: recording on their computer, 3.0 MB received');
+    expect(trackStatusText({ ...track, phase: 'waiting' })).toBe('Gus: waiting for them to come back (3.0 MB received)');
+    expect(trackStatusText({ ...track, phase: 'received', receivedBytes: track.totalBytes })).toBe('Gus: received ✓ (5.0 MB)');
+    expect(timeLeft(600 * 1024 * 1024, 1024 * 1024)).toBe('about 10 min left');
+    expect(timeLeft(10, 0)).toBeNull();
+  });
+
+  it('says where their own recording is, for the participant', () => {
+    expect(ownTrackText({ phase: 'recording', sentBytes: 0, totalBytes: 0 })).toBe('Recording on this computer');
+    expect(ownTrackText({ phase: 'sending', sentBytes: 64, totalBytes: 100 })).toBe('Sending your recording to the host: 64%');
+    expect(ownTrackText({ phase: 'sent', sentBytes: 100, totalBytes: 100 })).toBe('Your recording reached the host.');
+  });
+});
+
+describe('recording mode in a room link', () => {
+  it('reads only a known mode', () => {
+    expect(recordingModeFromSearch('?recording=separate')).toBe('separate');
+    expect(recordingModeFromSearch('?recording=everything')).toBeUndefined();
+    expect(recordingModeFromSearch('')).toBeUndefined();
+  });
+});

@@ -1,0 +1,195 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TrackSender, type SendProgress, type SenderFile } from '../../src/features/room/tracks/track-sender';
+import { TrackReceiver, receivedTrackId, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
+import { BLOCK_BYTES } from '../../src/features/room/tracks/track-transfer-protocol';
+import { getRecording, putChunk, readRecordingFile } from '../../src/media/storage/recordings-db';
+import { FakeLockManager } from './support/fake-lock-manager';
+import { FakeDataChannel, asChannel } from './support/fake-data-channel';
+
+/** A participant's recording as the sender reads it: bytes that can grow, change and finish. */
+class GrowingFile {
+  bytes = new Uint8Array(0);
+  finished = false;
+  append(length: number, seed: number): void {
+    const next = new Uint8Array(this.bytes.length + length);
+    next.set(this.bytes);
+    for (let i = this.bytes.length; i < next.length; i++) next[i] = (i * 31 + seed) & 0xff;
+    this.bytes = next;
+  }
+  read = (): Promise<SenderFile> => Promise.resolve({ bytes: new Blob([this.bytes.slice()]), durationMs: this.bytes.length / 100, finished: this.finished });
+}
+
+let next = 0;
+const recordingInfo = () => ({ recordingId: `own-${String(++next)}`, createdAt: 1_700_000_000_000, width: 1280, height: 720 });
+
+interface Host {
+  statuses: TrackStatus[];
+  receivers: TrackReceiver[];
+  claims: Map<string, string>;
+}
+
+function host(): Host {
+  return { statuses: [], receivers: [], claims: new Map() };
+}
+
+/** Connects the sender to the host over a fresh channel pair, as a (re)connection does. */
+function connect(sender: TrackSender, to: Host, participantId = 'gus'): [FakeDataChannel, FakeDataChannel] {
+  const [guestEnd, hostEnd] = FakeDataChannel.pair(`track:${sender.recording.recordingId}`);
+  sender.attach(asChannel(guestEnd));
+  to.receivers.push(
+    new TrackReceiver(asChannel(hostEnd), {
+      participantId,
+      participantName: 'Gus',
+      onStatus: (status) => to.statuses.push(status),
+      claim: (recordingId, by) => {
+        const owner = to.claims.get(recordingId);
+        if (owner !== undefined && owner !== by) return false;
+        to.claims.set(recordingId, by);
+        return true;
+      },
+      released: (recordingId) => to.claims.delete(recordingId),
+    }),
+  );
+  guestEnd.open();
+  return [guestEnd, hostEnd];
+}
+
+async function hostCopy(recordingId: string): Promise<Uint8Array> {
+  return new Uint8Array(await (await readRecordingFile(receivedTrackId(recordingId))).arrayBuffer());
+}
+
+beforeEach(() => {
+  vi.stubGlobal('navigator', { locks: new FakeLockManager() });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('track transfer', () => {
+  it('sends whole blocks while recording, the rest at the end, and the host’s copy is the same bytes', async () => {
+    const file = new GrowingFile();
+    const progress: SendProgress[] = [];
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: (p) => progress.push(p) });
+    const to = host();
+    file.append(BLOCK_BYTES * 3 + 100, 1);
+    connect(sender, to);
+    // While recording only the three whole blocks go: the fourth is still growing.
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 3);
+    });
+    expect(to.statuses.at(-1)?.phase).toBe('recording');
+    file.append(BLOCK_BYTES + 5000, 2);
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+    const row = await getRecording(receivedTrackId(sender.recording.recordingId));
+    expect(row).toMatchObject({ state: 'done', size: file.bytes.length, mode: 'room-separate', name: 'Room recording: Gus', width: 1280, height: 720 });
+    expect(to.statuses.at(-1)?.phase).toBe('received');
+    expect(progress.at(-1)).toMatchObject({ delivered: true, sentBytes: file.bytes.length });
+  });
+
+  it('bytes changed after they were sent (the header written at the end) are found and sent again', async () => {
+    const file = new GrowingFile();
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined });
+    const to = host();
+    file.append(BLOCK_BYTES * 4, 3);
+    const [guestEnd] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 4);
+    });
+    const sentBefore = guestEnd.sent.filter((m) => typeof m === 'number').length;
+    // The finished file rewrites bytes in block 0 and block 2, and grows.
+    file.bytes[10] = (file.bytes[10] ?? 0) ^ 0xff;
+    file.bytes[BLOCK_BYTES * 2 + 7] = (file.bytes[BLOCK_BYTES * 2 + 7] ?? 0) ^ 0xff;
+    file.append(300, 4);
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+    // Only the new last block and the two changed ones went again, not the whole file.
+    expect(guestEnd.sent.filter((m) => typeof m === 'number').length - sentBefore).toBe(3);
+  });
+
+  it('a connection that drops mid-way resumes from what the host holds, on a new channel', async () => {
+    const file = new GrowingFile();
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined });
+    const to = host();
+    file.append(BLOCK_BYTES * 2, 5);
+    const [first] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+    });
+    first.close();
+    expect(to.statuses.at(-1)?.phase).toBe('waiting');
+    file.append(BLOCK_BYTES * 2 + 1, 6);
+    file.finished = true;
+    sender.finish();
+    const [second] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+    // The host said it held two blocks: the new channel carried only the three after them.
+    expect(second.sent.filter((m) => typeof m === 'number')).toHaveLength(3);
+  });
+
+  it('blocks beyond the file’s end (a confused or hostile sender) are dropped when the track is finished', async () => {
+    const info = recordingInfo();
+    const id = receivedTrackId(info.recordingId);
+    const file = new GrowingFile();
+    file.append(1000, 7);
+    file.finished = true;
+    // Left over in the host's storage at a far position.
+    await putChunk({ recordingId: id, position: BLOCK_BYTES * 40, bytes: new Blob([new Uint8Array(10)]) });
+    const to = host();
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined });
+    sender.finish();
+    connect(sender, to);
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+
+  it('ignores malformed messages, and refuses a recording another connection is sending', async () => {
+    const to = host();
+    const info = recordingInfo();
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES, 8);
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined });
+    connect(sender, to, 'gus');
+    await vi.waitFor(() => {
+      expect(to.claims.get(info.recordingId)).toBe('gus');
+    });
+    // Someone else claims Gus's recording id: their channel is closed, Gus's transfer goes on.
+    const [intruder, intruderHost] = FakeDataChannel.pair(`track:${info.recordingId}`);
+    new TrackReceiver(asChannel(intruderHost), {
+      participantId: 'ida',
+      participantName: 'Ida',
+      onStatus: () => undefined,
+      claim: (recordingId, by) => to.claims.get(recordingId) === by,
+      released: () => undefined,
+    });
+    intruder.open();
+    intruder.send('{"t":"begin"'); // not JSON
+    intruder.send(JSON.stringify({ t: 'begin', recordingId: '../../etc', createdAt: 1, width: 1, height: 1 })); // bad id
+    intruder.send(new ArrayBuffer(2)); // too short to be a block
+    intruder.send(JSON.stringify({ t: 'begin', recordingId: info.recordingId, createdAt: 1, width: 1, height: 1 }));
+    await vi.waitFor(() => {
+      expect(intruder.readyState).toBe('closed');
+    });
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+});

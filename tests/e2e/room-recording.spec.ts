@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from './support/test';
 import { frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
-import { hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, roomWithGuest } from './support/room';
+import { hostRoom, newRoomId, openGuestRequests, openPage, prepareRoomContext, requestJoin, roomWithGuest } from './support/room';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
@@ -107,6 +107,36 @@ test('separate recording: a guest who leaves mid-recording keeps their file, and
   const received = (await storedRows(host)).find((row) => row.id === `received-${guestOwn?.id ?? ''}`);
   expect(received).toMatchObject({ state: 'done', size: guestOwn?.size });
   expect(await storedSha256(host, received?.id ?? '')).toBe(await storedSha256(host, guestOwn?.id ?? ''));
+});
+
+test('separate recording: a guest whose tab closes mid-recording gets their recording back, and the host gets all of it once they return', async ({ page: host, context, guard }) => {
+  const { guest, roomId } = await roomWithGuest(context, host, guard, 'separate-closed');
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  await record(host, 7, async () => {
+    await expect(guest.getByTestId('own-track-status')).toHaveText('Recording on this computer');
+    await waitForRecorded(host, 5);
+    // No chance to finish anything: the tab is simply gone.
+    await guest.close({ runBeforeUnload: false });
+    await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: waiting for them to come back');
+  });
+  const interrupted = (await storedRows(host)).find((row) => row.mode === 'room-separate' && row.state !== 'done' && !row.id.startsWith('received-'));
+  expect(interrupted, 'the guest’s own recording, cut off').toBeDefined();
+
+  // The invite link again, in a new tab of the same browser: the stored part is finished and sent.
+  const back = await openPage(context, guard);
+  await requestJoin(back, roomId, 'Gus');
+  await openGuestRequests(host, 1);
+  await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
+  await host.keyboard.press('Escape');
+  await expect(back.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
+  await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
+  const rows = await storedRows(host);
+  const own = rows.find((row) => row.id === interrupted?.id);
+  expect(own).toMatchObject({ state: 'done' });
+  expect(own?.durationMs).toBeGreaterThan(2500);
+  const received = rows.find((row) => row.id === `received-${own?.id ?? ''}`);
+  expect(received).toMatchObject({ state: 'done', size: own?.size });
+  expect(await storedSha256(host, received?.id ?? '')).toBe(await storedSha256(host, own?.id ?? ''));
 });
 
 test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {

@@ -158,7 +158,8 @@ describe('track transfer', () => {
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
   });
 
-  it('ignores malformed messages, and refuses a recording another connection is sending', async () => {
+  it('refuses malformed messages and a recording another connection is sending, says so, and the transfer goes on', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const to = host();
     const info = recordingInfo();
     const file = new GrowingFile();
@@ -185,6 +186,7 @@ describe('track transfer', () => {
     await vi.waitFor(() => {
       expect(intruder.readyState).toBe('closed');
     });
+    expect(warnings.mock.calls.map((call) => call.map(String).join(' ')).filter((line) => line.includes('podcast track: refused from Ida')).length).toBeGreaterThanOrEqual(2);
     file.finished = true;
     sender.finish();
     await vi.waitFor(() => {

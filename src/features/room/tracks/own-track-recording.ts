@@ -3,7 +3,7 @@
  * microphone recorded on their own computer with the studio's engine (the room recorder worker,
  * chunks in their IndexedDB, crash-safe) at their own Settings quality, whatever the call's bitrate.
  */
-import { canvasSizeForQuality, RoomRecorder, type ParticipantMedia, type RecorderEvents, type RecordingResult } from '../../../media';
+import { canvasSizeForQuality, holdRecordingLock, RoomRecorder, type ParticipantMedia, type RecorderEvents, type RecordingResult } from '../../../media';
 import { audioBitrateKbps, type Settings } from '../../settings';
 import { participantOutput } from '../recording/room-recording-plan';
 import { ownTrackSize } from './own-track-size';
@@ -32,6 +32,8 @@ export class OwnTrackRecording {
     readonly info: OwnTrackInfo,
     private readonly recorder: OwnRecorderPort,
     private readonly deps: OwnTrackDeps,
+    /** The recording's Web Lock: the library in any tab knows it is live, and a crash releases it. */
+    private readonly releaseLock: () => void,
   ) {}
 
   static async start(deps: OwnTrackDeps): Promise<OwnTrackRecording> {
@@ -41,24 +43,28 @@ export class OwnTrackRecording {
         deps.onError(message);
       },
     });
+    let release: () => void = () => undefined;
     try {
       const media = deps.media();
       await recorder.setParticipant(deps.selfId, media);
       const { settings } = deps;
       const size = ownTrackSize(media.video?.getSettings() ?? null, canvasSizeForQuality(settings.video.quality));
       const createdAt = new Date();
+      const recordingId = crypto.randomUUID();
+      release = holdRecordingLock(recordingId);
       const { spec } = participantOutput(
         { id: deps.selfId, name: deps.name, isLocal: true },
         'room-separate',
         { videoKbps: settings.video.bitrate, audioKbps: audioBitrateKbps(settings.audio.quality), frameRate: settings.video.frameRate },
         createdAt,
-        crypto.randomUUID(),
+        recordingId,
         size,
       );
       await recorder.start([{ ...spec, name: 'Room recording: you (your own track)' }]);
-      return new OwnTrackRecording({ recordingId: spec.recordingId, createdAt: createdAt.getTime(), ...size }, recorder, deps);
+      return new OwnTrackRecording({ recordingId, createdAt: createdAt.getTime(), ...size }, recorder, deps, release);
     } catch (error) {
       recorder.dispose();
+      release();
       throw error;
     }
   }
@@ -83,6 +89,7 @@ export class OwnTrackRecording {
       return results[0] ?? null;
     } finally {
       this.recorder.dispose();
+      this.releaseLock();
     }
   }
 
@@ -90,7 +97,9 @@ export class OwnTrackRecording {
     return this.recorder.stats();
   }
 
+  /** Ends without finishing: what was stored stays, for recovery. */
   dispose(): void {
     this.recorder.dispose();
+    this.releaseLock();
   }
 }

@@ -5,7 +5,7 @@
  * and stops its own recording as the host announces, and sends it; the host's side receives each
  * track into its own storage and shows how far each has got.
  */
-import { getRecording, readRecordingFile, type ParticipantMedia } from '../../../media';
+import { getRecording, heldRecordingIds, readRecordingFile, type ParticipantMedia } from '../../../media';
 import type { RoomRecordingMode } from '../../../protocol';
 import type { Settings } from '../../settings';
 import type { Announcement } from '../room-events';
@@ -218,15 +218,25 @@ export class PodcastTracks {
 
   private async resumePending(pending: PendingTrack): Promise<void> {
     if (this.senders.has(pending.recordingId)) return;
-    const row = await getRecording(pending.recordingId).catch(() => undefined);
-    if (this.lifetime.isOver()) return;
-    // Discarded meanwhile: nothing to send.
-    if (!row) {
-      removePendingTrack(pending.recordingId);
-      return;
+    try {
+      const row = await getRecording(pending.recordingId);
+      // Discarded meanwhile: nothing to send.
+      if (!row) {
+        removePendingTrack(pending.recordingId);
+        return;
+      }
+      if (row.state !== 'done') {
+        // Still being recorded by another tab of this browser: that tab sends it.
+        if ((await heldRecordingIds()).has(row.id)) return;
+        // The tab closed or crashed mid-recording: finish the stored part, as the library would.
+        const { repairRecording } = await import('../../../media/storage/repair-recording');
+        await repairRecording(row.id);
+      }
+      if (this.lifetime.isOver() || this.senders.has(pending.recordingId)) return;
+      this.send(pending).finish();
+    } catch (error) {
+      reportError('podcast track: resume sending a track', error);
     }
-    const sender = this.send(pending);
-    if (row.state === 'done') sender.finish();
   }
 
   private send(recording: OwnRecording): TrackSender {

@@ -83,6 +83,7 @@ export class TrackReceiver {
       else {
         const message = parseSenderMessage(data);
         if (message) this.onMessage(message);
+        else this.refuse('a message that is not one of the transfer’s');
       }
     };
     channel.onclose = () => {
@@ -155,11 +156,21 @@ export class TrackReceiver {
 
   private onBlock(data: ArrayBuffer): void {
     const block = decodeBlock(data);
-    if (!block) return;
+    if (!block) {
+      this.refuse(`a binary message of ${String(data.byteLength)} bytes that is not a block`);
+      return;
+    }
+    if (this.final !== null && block.index >= blockCount(this.final.size)) {
+      this.refuse(`block ${String(block.index)}, past the end of the file`);
+      return;
+    }
     const bytes = block.bytes.slice();
     this.queue(async () => {
       const id = this.storedId;
-      if (id === null) return;
+      if (id === null) {
+        this.refuse('a block before the transfer said which recording it is');
+        return;
+      }
       await this.store(id, block.index, bytes);
     });
   }
@@ -219,6 +230,11 @@ export class TrackReceiver {
     this.final = null;
     this.update({ phase: 'sending' });
     this.send({ t: 'want', blocks: resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i) });
+  }
+
+  /** Whatever a peer sends that is not part of the transfer is dropped, and said in the console. */
+  private refuse(what: string): void {
+    reportError(`podcast track: refused from ${this.deps.participantName}`, what);
   }
 
   /** Storage writes and checks run one at a time, in the order the messages came. */

@@ -1,8 +1,9 @@
+import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from './support/test';
-import { frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
-import { hostRoom, newRoomId, openGuestRequests, openPage, prepareRoomContext, requestJoin, roomWithGuest } from './support/room';
+import { distinctFrameRate, frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
+import { hostRoom, newRoomId, openGuestRequests, openPage, prepareRoomContext, receivedFramesPerSecond, requestJoin, roomWithGuest } from './support/room';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
@@ -137,6 +138,40 @@ test('separate recording: a guest whose tab closes mid-recording gets their reco
   const received = rows.find((row) => row.id === `received-${own?.id ?? ''}`);
   expect(received).toMatchObject({ state: 'done', size: own?.size });
   expect(await storedSha256(host, received?.id ?? '')).toBe(await storedSha256(host, own?.id ?? ''));
+});
+
+test('separate recording on a starved connection: the call degrades, the guest’s own track at the host does not', async ({ page: host, context, guard }, testInfo) => {
+  const { guest } = await roomWithGuest(context, host, guard, 'separate-starved');
+  // The guest's uplink video held to 150 kbps and 5 frames a second, as on a poor network.
+  await guest.evaluate(async () => {
+    for (const pc of window.__pcs ?? []) {
+      for (const sender of pc.getSenders()) {
+        if (sender.track?.kind !== 'video') continue;
+        const parameters = sender.getParameters();
+        for (const encoding of parameters.encodings) {
+          encoding.maxBitrate = 150_000;
+          encoding.maxFramerate = 5;
+        }
+        await sender.setParameters(parameters);
+      }
+    }
+  });
+  // What the host receives of the guest, and so what a mixed recording would draw: 5 frames a second.
+  await expect.poll(() => receivedFramesPerSecond(host), { timeout: 20_000 }).toBeLessThanOrEqual(6);
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  await record(host, 6);
+  await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓', { timeout: 30_000 });
+  const received = (await storedRows(host)).find((row) => row.id.startsWith('received-'));
+  const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
+  // The guest's file is the one with the received track's bytes.
+  const guestFile = files.find((f) => statSync(f.file).size === received?.size);
+  expect(guestFile).toBeDefined();
+  const info = await probe(guestFile?.file ?? '');
+  // The guest's own camera at its own size and rate, whatever the call carried.
+  expect(info.video).toMatchObject({ width: 1280, height: 720 });
+  // Pictures that change, frame after frame: well above the call's 5 fps drawn again and again (two
+  // pages recording and encoding on two cores keep about 13–16 distinct frames a second of the fixture).
+  expect(await distinctFrameRate(guestFile?.file ?? '')).toBeGreaterThan(9);
 });
 
 test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {

@@ -242,3 +242,14 @@ export async function decodeErrors(file: string): Promise<string> {
   const { stderr } = await run('ffmpeg', args, { maxBuffer: 16 * 1024 * 1024 });
   return stderr.trim();
 }
+
+/**
+ * Frames per second that differ from the one before (ffmpeg's mpdecimate): a picture that arrived at
+ * 5 fps and was drawn at 30 still counts about 5.
+ */
+export async function distinctFrameRate(file: string): Promise<number> {
+  const { stderr } = await run('ffmpeg', ['-hide_banner', '-i', file, '-vf', 'mpdecimate', '-fps_mode', 'vfr', '-f', 'null', '-'], { maxBuffer: 16 * 1024 * 1024 });
+  const frames = Number([...stderr.matchAll(/frame=\s*(\d+)/g)].at(-1)?.[1] ?? 0);
+  const { duration } = await probe(file);
+  return duration ? frames / duration : 0;
+}

@@ -144,6 +144,21 @@ export function receivedWidth(page: Page): Promise<number> {
   });
 }
 
+/** Frames per second the page decodes on its open connections, as WebRTC reports it (0 when none). */
+export function receivedFramesPerSecond(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let fps = 0;
+    for (const pc of window.__pcs ?? []) {
+      if (pc.signalingState === 'closed') continue;
+      const report = await pc.getStats();
+      report.forEach((s: { type: string; kind?: string; framesPerSecond?: number }) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') fps = Math.max(fps, s.framesPerSecond ?? 0);
+      });
+    }
+    return fps;
+  });
+}
+
 /** Waits until the page decodes new remote video frames: the picture is live, not frozen. */
 export async function expectVideoFlowing(page: Page): Promise<void> {
   let before = 0;

@@ -34,6 +34,7 @@ export class OwnTrackRecording {
     private readonly deps: OwnTrackDeps,
     /** The recording's Web Lock: the library in any tab knows it is live, and a crash releases it. */
     private readonly releaseLock: () => void,
+    private readonly clones: OwnClones,
   ) {}
 
   static async start(deps: OwnTrackDeps): Promise<OwnTrackRecording> {
@@ -44,8 +45,9 @@ export class OwnTrackRecording {
       },
     });
     let release: () => void = () => undefined;
+    const clones = new OwnClones();
     try {
-      const media = deps.media();
+      const media = ownCopy(deps.media(), clones);
       await recorder.setParticipant(deps.selfId, media);
       const { settings } = deps;
       const size = ownTrackSize(media.video?.getSettings() ?? null, canvasSizeForQuality(settings.video.quality));
@@ -61,9 +63,10 @@ export class OwnTrackRecording {
         size,
       );
       await recorder.start([{ ...spec, name: 'Room recording: you (your own track)' }]);
-      return new OwnTrackRecording({ recordingId, createdAt: createdAt.getTime(), ...size }, recorder, deps, release);
+      return new OwnTrackRecording({ recordingId, createdAt: createdAt.getTime(), ...size }, recorder, deps, release, clones);
     } catch (error) {
       recorder.dispose();
+      clones.stop();
       release();
       throw error;
     }
@@ -71,7 +74,7 @@ export class OwnTrackRecording {
 
   /** The camera, microphone or screen changed: the recording follows it. */
   follow(): Promise<void> {
-    return this.recorder.setParticipant(this.deps.selfId, this.deps.media());
+    return this.recorder.setParticipant(this.deps.selfId, ownCopy(this.deps.media(), this.clones));
   }
 
   pause(): Promise<void> {
@@ -89,6 +92,7 @@ export class OwnTrackRecording {
       return results[0] ?? null;
     } finally {
       this.recorder.dispose();
+      this.clones.stop();
       this.releaseLock();
     }
   }
@@ -100,6 +104,32 @@ export class OwnTrackRecording {
   /** Ends without finishing: what was stored stays, for recovery. */
   dispose(): void {
     this.recorder.dispose();
+    this.clones.stop();
     this.releaseLock();
   }
+}
+
+/**
+ * The recording reads its own copy of the camera (or screen): WebRTC adapts the track it sends to the
+ * connection (a starved uplink asks for fewer frames), and that must never reach the recording.
+ */
+class OwnClones {
+  private video: { source: MediaStreamTrack; clone: MediaStreamTrack } | null = null;
+
+  copy(track: MediaStreamTrack | null): MediaStreamTrack | null {
+    if (this.video?.source === track) return this.video.clone;
+    this.stop();
+    if (!track) return null;
+    this.video = { source: track, clone: track.clone() };
+    return this.video.clone;
+  }
+
+  stop(): void {
+    this.video?.clone.stop();
+    this.video = null;
+  }
+}
+
+function ownCopy(media: ParticipantMedia, clones: OwnClones): ParticipantMedia {
+  return { audio: media.audio, video: clones.copy(media.video) };
 }

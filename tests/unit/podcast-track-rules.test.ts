@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_BYTES, blockCount, blocksToResend, decodeBlock, digestFile, encodeBlock, parseReceiverMessage, parseSenderMessage } from '../../src/features/room/tracks/track-transfer-protocol';
+import { BLOCK_BYTES, blockCount, blocksToResend, decodeBlock, digestFile, encodeBlock, parseReceiverMessage, parseSenderMessage, toRanges } from '../../src/features/room/tracks/track-transfer-protocol';
 import { NO_PICTURE_SIZE, ownTrackSize } from '../../src/features/room/tracks/own-track-size';
 import { ownTrackText, timeLeft, trackStatusText } from '../../src/features/room/tracks/track-status-text';
 import type { TrackStatus } from '../../src/features/room/tracks/track-receiver';
@@ -25,7 +25,14 @@ describe('track transfer messages', () => {
     expect(parseSenderMessage('x'.repeat(70_000))).toBeNull();
     expect(parseSenderMessage(new ArrayBuffer(8))).toBeNull();
     expect(parseReceiverMessage(JSON.stringify({ t: 'received', sha256: 'f'.repeat(64) }))).toEqual({ t: 'received', sha256: 'f'.repeat(64) });
-    expect(parseReceiverMessage(JSON.stringify({ t: 'want', blocks: [1.5] }))).toBeNull();
+    expect(parseReceiverMessage(JSON.stringify({ t: 'want', ranges: [[1.5, 2]] }))).toBeNull();
+    expect(parseReceiverMessage(JSON.stringify({ t: 'want', ranges: [[0, 3]] }))).toEqual({ t: 'want', ranges: [[0, 3]] });
+  });
+
+  it('asks for blocks again as ranges, a bounded number at a time', () => {
+    expect(toRanges([0, 1, 2, 5, 7, 8])).toEqual([[0, 3], [5, 6], [7, 9]]);
+    expect(toRanges([0, 2, 4, 6], 2)).toEqual([[0, 1], [2, 3]]);
+    expect(toRanges([])).toEqual([]);
   });
 
   it('digests a file block by block and whole, the whole being the file’s real SHA-256', async () => {

@@ -71,7 +71,7 @@ describe('track transfer', () => {
   it('sends whole blocks while recording, the rest at the end, and the host’s copy is the same bytes', async () => {
     const file = new GrowingFile();
     const progress: SendProgress[] = [];
-    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: (p) => progress.push(p) });
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: (p) => progress.push(p), reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 3 + 100, 1);
     connect(sender, to);
@@ -95,7 +95,7 @@ describe('track transfer', () => {
 
   it('bytes changed after they were sent (the header written at the end) are found and sent again', async () => {
     const file = new GrowingFile();
-    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined });
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 4, 3);
     const [guestEnd] = connect(sender, to);
@@ -119,7 +119,7 @@ describe('track transfer', () => {
 
   it('a connection that drops mid-way resumes from what the host holds, on a new channel', async () => {
     const file = new GrowingFile();
-    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined });
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 2, 5);
     const [first] = connect(sender, to);
@@ -149,7 +149,7 @@ describe('track transfer', () => {
     // Left over in the host's storage at a far position.
     await putChunk({ recordingId: id, position: BLOCK_BYTES * 40, bytes: new Blob([new Uint8Array(10)]) });
     const to = host();
-    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined });
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
     sender.finish();
     connect(sender, to);
     await vi.waitFor(() => {
@@ -164,7 +164,7 @@ describe('track transfer', () => {
     const info = recordingInfo();
     const file = new GrowingFile();
     file.append(BLOCK_BYTES, 8);
-    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined });
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
     connect(sender, to, 'gus');
     await vi.waitFor(() => {
       expect(to.claims.get(info.recordingId)).toBe('gus');
@@ -193,5 +193,28 @@ describe('track transfer', () => {
       expect(sender.isDelivered).toBe(true);
     });
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+
+  it('a new channel takes over from one that went quiet without closing: the transfer finishes on it', async () => {
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES * 2 + 9, 9);
+    file.finished = true;
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    sender.finish();
+    // A host that says it holds nothing, then never answers again, and whose channel never closes.
+    const [quiet, deaf] = FakeDataChannel.pair(`track:${sender.recording.recordingId}`);
+    deaf.onmessage = ({ data }: MessageEvent) => {
+      if (typeof data === 'string' && data.includes('"begin"')) deaf.send(JSON.stringify({ t: 'have', count: 0 }));
+    };
+    sender.attach(asChannel(quiet));
+    quiet.open();
+    await vi.waitFor(() => {
+      expect(quiet.sent.some((m) => typeof m === 'string' && m.includes('"final"'))).toBe(true);
+    });
+    connect(sender, host());
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
   });
 });

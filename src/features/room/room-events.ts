@@ -89,6 +89,7 @@ function onRecordingAnnounced(target: RoomEventTarget, event: Announcement, mode
   if (store.room.isHost) {
     // The host's own state moves with its recorder; only the stop waits for the room's word.
     if (event === 'recording-stopped') target.recordingStopped();
+    target.recordingAnnounced(event, mode);
     return;
   }
   store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });

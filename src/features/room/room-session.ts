@@ -279,6 +279,7 @@ export class RoomSession {
     const participant = this.state.participants.find((p) => p.id === participantId);
     if (!participant) return;
     void this.recording.onParticipantLeft(participantId);
+    this.tracks.participantLeft(participantId);
     this.peers?.remove(participantId);
     store.setStream(participantId, null);
     store.dispatch({ type: 'participant-left', participantId });

@@ -8,10 +8,22 @@ import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordings
 
 export type ReceivedTrackRow = Pick<RecordingRow, 'id' | 'name' | 'createdAt' | 'width' | 'height'>;
 
-/** The row for a track being received: made on the first transfer, found again when one resumes. */
+/**
+ * The row for a track being received: made on the first transfer, found again when one resumes. A
+ * row the library recovered meanwhile is receiving again: a rewritten copy's chunks go (the blocks
+ * are written under the row's id), and an in-place repair's extra chunk is dropped when it finishes.
+ */
 export async function openReceivedTrack(track: ReceivedTrackRow): Promise<RecordingRow> {
   const existing = await getRecording(track.id);
-  if (existing) return existing;
+  if (existing) {
+    if (existing.fileKey) {
+      const db = await openRecordingsDb();
+      await db.delete('chunks', chunkRange(existing.fileKey));
+    }
+    const receiving: RecordingRow = { ...existing, state: 'recording', fileKey: undefined, updatedAt: Date.now() };
+    await putRecording(receiving);
+    return receiving;
+  }
   const row: RecordingRow = { ...track, mode: 'room-separate', state: 'recording', updatedAt: Date.now(), durationMs: 0, size: 0, mimeType: 'video/webm' };
   await putRecording(row);
   return row;
@@ -28,12 +40,16 @@ export function noteReceived(id: string, size: number, durationMs: number): Prom
 }
 
 /**
- * The whole file is here and checked: blocks past its end (a longer earlier version of its last
- * block cannot exist, but a hostile or confused sender's extra blocks can) go, and the row is done.
+ * The whole file is here and checked: chunks that are not its blocks go (past its end: a hostile or
+ * confused sender's; between block starts: a repair's, made while the track was incomplete), and
+ * the row is done.
  */
-export async function finishReceivedTrack(id: string, size: number, durationMs: number): Promise<void> {
+export async function finishReceivedTrack(id: string, size: number, durationMs: number, blockBytes: number): Promise<void> {
   const db = await openRecordingsDb();
-  await db.delete('chunks', IDBKeyRange.bound([id, size], [id, Infinity]));
+  const keys = await db.getAllKeys('chunks', chunkRange(id));
+  const stray = keys.filter(([, position]) => position >= size || position % blockBytes !== 0);
+  const tx = db.transaction('chunks', 'readwrite');
+  await Promise.all([...stray.map((key) => tx.store.delete(key)), tx.done]);
   await markRecordingDone(id, { size, durationMs, error: undefined });
 }
 

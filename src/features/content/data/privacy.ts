@@ -50,7 +50,7 @@ export const PRIVACY_POLICY: LegalDocument = {
         'Browsers may ask STUN servers for their public address, and where the network needs it media is relayed by a TURN server, still encrypted. These servers see the IP addresses involved, never the content.',
         'A room that connects tabs of one browser only (when no signaling server answers) uses no server at all: not even STUN.',
         'Only the host can record a room, and everyone in the room sees when a recording is running.',
-        'In a Separate recording each participant’s own recording is stored in their browser, and a copy is sent to the host directly between the two browsers over the room’s encrypted WebRTC connection. It never passes through our server or any other.',
+        'In a Separate recording each participant’s own recording is stored in their browser, and a copy is sent to the host over the room’s encrypted WebRTC connection: directly between the two browsers, or through a TURN relay where the network needs one, still encrypted. No server stores it, and it never passes through the signaling server.',
         'Record other people only with their consent.',
       ],
     },

@@ -53,6 +53,8 @@ export class PeerLink {
   readonly remoteStream = new MediaStream();
   everConnected = false;
   private channel: RTCDataChannel | null = null;
+  /** Channels beside `messages`: closing the connection closes them too (it fires no close event of its own). */
+  private readonly otherChannels = new Set<RTCDataChannel>();
   private readonly polite: boolean;
   private makingOffer = false;
   private ignoreOffer = false;
@@ -83,7 +85,10 @@ export class PeerLink {
     };
     pc.ondatachannel = ({ channel }) => {
       if (channel.label === 'messages') this.useChannel(channel);
-      else this.events.otherChannel(channel);
+      else {
+        this.otherChannels.add(channel);
+        this.events.otherChannel(channel);
+      }
     };
     pc.onnegotiationneeded = () => void this.offer();
     pc.onconnectionstatechange = () => {
@@ -166,7 +171,9 @@ export class PeerLink {
    */
   openChannel(label: string): RTCDataChannel | null {
     if (this.closed || this.pc.signalingState === 'closed') return null;
-    return this.pc.createDataChannel(label, { ordered: true });
+    const channel = this.pc.createDataChannel(label, { ordered: true });
+    this.otherChannels.add(channel);
+    return channel;
   }
 
   /** Raw stats records, or null when the connection has been closed (from anywhere). */
@@ -200,6 +207,8 @@ export class PeerLink {
     clearTimeout(this.restartTimer);
     clearInterval(this.stallTimer);
     this.channel?.close();
+    for (const channel of this.otherChannels) channel.close();
+    this.otherChannels.clear();
     this.pc.close();
   }
 

@@ -117,7 +117,11 @@ class OwnClones {
   private video: { source: MediaStreamTrack; clone: MediaStreamTrack } | null = null;
 
   copy(track: MediaStreamTrack | null): MediaStreamTrack | null {
-    if (this.video?.source === track) return this.video.clone;
+    if (this.video?.source === track) {
+      // Camera off is the track disabled, not a new track: the copy goes black with it.
+      this.video.clone.enabled = track.enabled;
+      return this.video.clone;
+    }
     this.stop();
     if (!track) return null;
     this.video = { source: track, clone: track.clone() };

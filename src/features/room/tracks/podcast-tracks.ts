@@ -5,7 +5,7 @@
  * and stops its own recording as the host announces, and sends it; the host's side receives each
  * track into its own storage and shows how far each has got.
  */
-import { getRecording, heldRecordingIds, readRecordingFile, type ParticipantMedia } from '../../../media';
+import { getRecording, heldRecordingIds, holdRecordingLock, readRecordingFile, type ParticipantMedia } from '../../../media';
 import type { RoomRecordingMode } from '../../../protocol';
 import type { Settings } from '../../settings';
 import type { Announcement } from '../room-events';
@@ -48,7 +48,11 @@ export class PodcastTracks {
   private readonly claims = new Map<string, string>();
   private readonly statuses = new Map<string, TrackStatus>();
   private readonly delivered = new Map<string, RoomFile>();
+  /** Web Locks on tracks being received, held while this session lasts: the library leaves them alone. */
+  private readonly receiving = new Map<string, () => void>();
   private readonly lifetime = new Lifetime();
+  private readonly unsubscribe: () => void;
+  private videoEnabled: boolean | null = null;
   private readonly beforeUnload = (event: BeforeUnloadEvent) => {
     if (!this.sending()) return;
     // Asks the browser to confirm leaving; the page cannot choose the words.
@@ -58,6 +62,13 @@ export class PodcastTracks {
   constructor(private readonly deps: PodcastTracksDeps) {
     // A page only: the unit tests run this without one.
     if (typeof window !== 'undefined') window.addEventListener('beforeunload', this.beforeUnload);
+    // Turning the camera off or on changes no track, only whether it is shown: the own copy follows.
+    this.unsubscribe = deps.store.subscribe(() => {
+      const enabled = deps.store.room.participants.find((p) => p.isLocal)?.videoEnabled ?? null;
+      if (enabled === this.videoEnabled) return;
+      this.videoEnabled = enabled;
+      this.mediaChanged();
+    });
   }
 
   /** Files of tracks the host has received, to list beside its own. */
@@ -65,10 +76,13 @@ export class PodcastTracks {
     return [...this.delivered.values()];
   }
 
-  /** A guest hears the host's announcement: its own recording follows it in separate mode. */
+  /** The host's announcement: a guest's own recording follows it in separate mode; a host's new recording starts a new list. */
   announced(event: Announcement, mode: RoomRecordingMode | null): void {
     const { room } = this.deps.store;
-    if (room.isHost) return;
+    if (room.isHost) {
+      if (event === 'recording-started') this.forgetReceived();
+      return;
+    }
     switch (event) {
       case 'recording-started':
         if (mode === 'separate') this.startOwn();
@@ -102,6 +116,15 @@ export class PodcastTracks {
     for (const sender of this.senders.values()) this.attach(sender);
   }
 
+  /** A participant left: their tracks wait for them to come back (their channels may close without a word). */
+  participantLeft(participantId: string): void {
+    for (const receiver of [...this.receivers]) {
+      if (receiver.participantId !== participantId) continue;
+      receiver.close();
+      this.receivers.delete(receiver);
+    }
+  }
+
   /** A participant opened a channel to us: if we are the host and it carries a track, receive it. */
   channel(participantId: string, channel: RTCDataChannel): void {
     const { room } = this.deps.store;
@@ -110,20 +133,27 @@ export class PodcastTracks {
       channel.close();
       return;
     }
+    // One transfer per recording at a time: a reconnection's channel replaces the last one.
+    for (const earlier of [...this.receivers]) {
+      if (earlier.participantId !== participantId || earlier.label !== channel.label) continue;
+      earlier.close();
+      this.receivers.delete(earlier);
+    }
     const receiver: TrackReceiver = new TrackReceiver(channel, {
       participantId,
       participantName: participant.name,
       onStatus: (status) => {
         this.onTrackStatus(status);
       },
-      claim: (recordingId, by) => {
-        const owner = this.claims.get(recordingId);
+      claim: (claimed, by) => {
+        const owner = this.claims.get(claimed);
         if (owner !== undefined && owner !== by) return false;
-        this.claims.set(recordingId, by);
+        this.claims.set(claimed, by);
         return true;
       },
-      released: (recordingId) => {
-        if (this.claims.get(recordingId) === participantId) this.claims.delete(recordingId);
+      released: (released) => {
+        if (this.claims.get(released) === participantId) this.claims.delete(released);
+        this.receivers.delete(receiver);
       },
     });
     this.receivers.add(receiver);
@@ -145,6 +175,7 @@ export class PodcastTracks {
   dispose(): void {
     if (this.lifetime.isOver()) return;
     this.lifetime.end();
+    this.unsubscribe();
     if ([...this.senders.values()].some((sender) => !sender.isDelivered)) {
       this.deps.notify({
         title: 'Recording Not Sent Yet',
@@ -160,6 +191,8 @@ export class PodcastTracks {
     this.senders.clear();
     for (const receiver of this.receivers) receiver.close();
     this.receivers.clear();
+    for (const release of this.receiving.values()) release();
+    this.receiving.clear();
   }
 
   private sending(): boolean {
@@ -189,7 +222,8 @@ export class PodcastTracks {
         const { recordingId, createdAt, width, height } = own.info;
         addPendingTrack({ roomId: this.deps.roomId, recordingId, createdAt, width, height });
         this.send(own.info);
-        // The host may have stopped while this was starting.
+        // The media may have changed while this was starting, and the host may have paused or stopped.
+        this.mediaChanged();
         if (store.room.recordingState === 'idle') void this.stopOwn();
         else if (store.room.recordingState === 'paused') void own.pause();
       })
@@ -208,12 +242,24 @@ export class PodcastTracks {
     const own = this.own;
     if (!own) return;
     this.own = null;
+    const { recordingId } = own.info;
     try {
       await own.stop();
     } catch (error) {
       reportError('podcast track: finish the own recording', error);
+      // What was stored is finished as the library would, and sent; failing that, it stays for recovery.
+      try {
+        const { repairRecording } = await import('../../../media/storage/repair-recording');
+        await repairRecording(recordingId);
+      } catch (repairError) {
+        reportError('podcast track: repair the own recording', repairError);
+        this.senders.get(recordingId)?.dispose();
+        this.senders.delete(recordingId);
+        this.setOwn({ phase: 'failed', sentBytes: 0, totalBytes: 0 });
+        return;
+      }
     }
-    this.senders.get(own.info.recordingId)?.finish();
+    this.senders.get(recordingId)?.finish();
   }
 
   private async resumePending(pending: PendingTrack): Promise<void> {
@@ -240,7 +286,7 @@ export class PodcastTracks {
   }
 
   private send(recording: OwnRecording): TrackSender {
-    const sender = new TrackSender(recording, {
+    const sender: TrackSender = new TrackSender(recording, {
       readFile: async () => {
         const row = await getRecording(recording.recordingId);
         const bytes = await readRecordingFile(recording.recordingId);
@@ -249,6 +295,9 @@ export class PodcastTracks {
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);
       },
+      reopen: () => {
+        this.attach(sender);
+      },
     });
     this.senders.set(recording.recordingId, sender);
     this.attach(sender);
@@ -256,19 +305,22 @@ export class PodcastTracks {
   }
 
   private attach(sender: TrackSender): void {
-    if (sender.isDelivered) return;
+    if (sender.isDelivered || this.lifetime.isOver()) return;
     const channel = this.deps.openChannel(this.deps.store.room.hostId, `${TRACK_CHANNEL_PREFIX}${sender.recording.recordingId}`);
     if (channel) sender.attach(channel);
   }
 
   private onSendProgress(recordingId: string, progress: SendProgress): void {
+    // The card follows the newest recording; an older one still sending says so when it is the only one.
+    const newest = [...this.senders.keys()].at(-1);
     if (progress.delivered) {
       removePendingTrack(recordingId);
       this.senders.delete(recordingId);
-      this.setOwn({ phase: 'sent', sentBytes: progress.totalBytes, totalBytes: progress.totalBytes });
+      if (newest === recordingId || this.senders.size === 0) this.setOwn({ phase: 'sent', sentBytes: progress.totalBytes, totalBytes: progress.totalBytes });
       return;
     }
-    const recording = this.own?.info.recordingId === recordingId;
+    if (newest !== recordingId) return;
+    const recording = this.own?.info.recordingId === recordingId && !progress.finished;
     const phase: OwnTrackPhase = recording ? 'recording' : progress.connected ? 'sending' : 'waiting';
     this.setOwn({ phase, sentBytes: progress.sentBytes, totalBytes: progress.totalBytes });
   }
@@ -282,11 +334,13 @@ export class PodcastTracks {
 
   private onTrackStatus(status: TrackStatus): void {
     const { store } = this.deps;
-    const first = !this.delivered.has(status.storedId);
+    if (!this.receiving.has(status.storedId) && status.phase !== 'received') this.receiving.set(status.storedId, holdRecordingLock(status.storedId));
     const shown = this.statuses.get(status.recordingId);
     this.statuses.set(status.recordingId, status);
     if (!shown || trackStatusText(shown) !== trackStatusText(status)) store.update({ tracks: [...this.statuses.values()] });
-    if (status.phase !== 'received' || !first) return;
+    if (status.phase !== 'received' || this.delivered.has(status.storedId)) return;
+    this.receiving.get(status.storedId)?.();
+    this.receiving.delete(status.storedId);
     const file: RoomFile = {
       recordingId: status.storedId,
       fileName: participantFileName(status.participantId, new Date(status.createdAt)),
@@ -296,5 +350,12 @@ export class PodcastTracks {
     this.delivered.set(status.storedId, file);
     store.update({ files: [...store.getSnapshot().files.filter((f) => f.recordingId !== file.recordingId), file] });
     this.deps.notify({ title: 'Track Received', message: `${status.name}’s own recording arrived, checked and complete.`, tone: 'success' });
+  }
+
+  /** A new recording: the tracks already received belong to the last one's files. */
+  private forgetReceived(): void {
+    for (const [recordingId, status] of this.statuses) if (status.phase === 'received') this.statuses.delete(recordingId);
+    this.delivered.clear();
+    this.deps.store.update({ tracks: [...this.statuses.values()] });
   }
 }

@@ -3,14 +3,20 @@
  * storage block by block as it arrives (never the whole file in memory), tells the participant what
  * it holds so a broken transfer resumes, and at the end compares its copy with the participant's
  * block by block and whole (SHA-256) before calling it received (docs/decisions/0015-podcast-tracks.md).
+ * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
+ * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, holdRecordingLock, noteReceived, openReceivedTrack, putReceivedBlock, receivedBlocks } from '../../../media';
-import { BLOCK_BYTES, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, putReceivedBlock, receivedBlocks } from '../../../media';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { reportError } from '../../../shared/report-error';
 
 /** How often the received row is touched, so the library knows it is alive and shows its size. */
 const NOTE_EVERY_MS = 2000;
+/** Blocks waiting to be written: a sender that paces itself never has more than 48 on their way. */
+const MAX_QUEUED_BLOCKS = 96;
+/** Refusals a channel may earn before it is closed. */
+const MAX_REFUSALS = 20;
 
 export type TrackPhase = 'recording' | 'sending' | 'checking' | 'received' | 'waiting';
 
@@ -57,20 +63,23 @@ interface Final {
 }
 
 export class TrackReceiver {
+  private begun = false;
   private storedId: string | null = null;
   /** The recording id this connection claimed at `begin`. */
   private claimed: string | null = null;
   private status: TrackStatus | null = null;
-  /** Blocks written, contiguous from 0 (what `ack` says). */
+  /** Blocks held, contiguous from 0 (what `ack` says), and blocks written over this channel. */
   private contiguous = 0;
+  private written = 0;
   private readonly beyond = new Set<number>();
   private writes: Promise<void> = Promise.resolve();
+  private queued = 0;
   private final: Final | null = null;
-  private releaseLock: (() => void) | null = null;
+  private checking = false;
+  private refusals = 0;
   private lastNote = 0;
   /** Blocks written over this connection since the first one arrived, for the rate. */
   private firstBlockAt = 0;
-  private blocksHere = 0;
   private closed = false;
 
   constructor(
@@ -79,6 +88,7 @@ export class TrackReceiver {
   ) {
     channel.binaryType = 'arraybuffer';
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
+      if (this.closed) return;
       if (data instanceof ArrayBuffer) this.onBlock(data);
       else {
         const message = parseSenderMessage(data);
@@ -91,12 +101,18 @@ export class TrackReceiver {
     };
   }
 
+  get participantId(): string {
+    return this.deps.participantId;
+  }
+
+  get label(): string {
+    return this.channel.label;
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
     if (this.claimed !== null) this.deps.released(this.claimed);
-    this.releaseLock?.();
-    this.releaseLock = null;
     if (this.status && this.status.phase !== 'received') this.update({ phase: 'waiting' });
     if (this.channel.readyState !== 'closed') this.channel.close();
   }
@@ -104,23 +120,41 @@ export class TrackReceiver {
   private onMessage(message: SenderMessage): void {
     switch (message.t) {
       case 'begin':
-        if (this.storedId === null) this.queue(() => this.begin(message));
+        if (this.begun) this.refuse('a second begin');
+        else if (this.channel.label !== `${TRACK_CHANNEL_PREFIX}${message.recordingId}`) this.refuse('a begin for another recording than its channel’s');
+        else {
+          this.begun = true;
+          this.queue(() => this.begin(message));
+        }
         break;
       case 'progress':
-        if (this.status?.phase === 'received') break;
+        if (this.status?.phase === 'received' || this.status?.phase === 'checking') break;
         this.update({ totalBytes: message.recorded, durationMs: message.durationMs, phase: message.finished ? 'sending' : 'recording' });
         break;
-      case 'final':
+      case 'final': {
+        if (this.checking || this.storedId === null) {
+          this.refuse('a final while the last one is being checked, or before begin');
+          break;
+        }
+        const count = blockCount(message.size);
+        if (message.hashMessages !== Math.ceil(count / HASHES_PER_MESSAGE)) {
+          this.refuse('a final whose digests do not match its size');
+          break;
+        }
         this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, hashMessages: message.hashMessages, hashes: [], received: 0 };
         this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
-        if (message.hashMessages === 0) this.queue(() => this.check());
+        if (message.hashMessages === 0) this.startCheck();
         break;
+      }
       case 'hashes': {
         const final = this.final;
-        if (!final || message.from !== final.hashes.length) break;
+        if (!final || this.checking || message.from !== final.hashes.length || final.hashes.length + message.list.length > blockCount(final.size)) {
+          this.refuse('digests out of order or past the file’s end');
+          break;
+        }
         final.hashes.push(...message.list);
         final.received += 1;
-        if (final.received === final.hashMessages) this.queue(() => this.check());
+        if (final.received === final.hashMessages) this.startCheck();
         break;
       }
     }
@@ -136,7 +170,6 @@ export class TrackReceiver {
     const row = await openReceivedTrack({ id, name: `Room recording: ${this.deps.participantName}`, createdAt: message.createdAt, width: message.width, height: message.height });
     if (this.closed) return;
     this.storedId = id;
-    this.releaseLock = holdRecordingLock(id);
     this.contiguous = await heldBlockCount(id, BLOCK_BYTES);
     this.status = {
       recordingId: message.recordingId,
@@ -160,38 +193,57 @@ export class TrackReceiver {
       this.refuse(`a binary message of ${String(data.byteLength)} bytes that is not a block`);
       return;
     }
+    if (this.storedId === null && !this.begun) {
+      this.refuse('a block before the transfer said which recording it is');
+      return;
+    }
     if (this.final !== null && block.index >= blockCount(this.final.size)) {
       this.refuse(`block ${String(block.index)}, past the end of the file`);
       return;
     }
+    if (this.status?.phase === 'received') return; // the same bytes again, already checked
+    if (this.queued >= MAX_QUEUED_BLOCKS) {
+      this.refuse('blocks faster than they can be stored');
+      this.close();
+      return;
+    }
+    this.queued += 1;
     const bytes = block.bytes.slice();
     this.queue(async () => {
+      this.queued -= 1;
       const id = this.storedId;
-      if (id === null) {
-        this.refuse('a block before the transfer said which recording it is');
-        return;
-      }
-      await this.store(id, block.index, bytes);
+      if (id !== null) await this.store(id, block.index, bytes);
     });
   }
 
   private async store(id: string, index: number, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
     await putReceivedBlock(id, index * BLOCK_BYTES, bytes);
+    this.written += 1;
     if (index === this.contiguous) {
       this.contiguous += 1;
       while (this.beyond.delete(this.contiguous)) this.contiguous += 1;
     } else if (index > this.contiguous) this.beyond.add(index);
     const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
     const now = performance.now();
-    if (this.blocksHere === 0) this.firstBlockAt = now;
-    this.blocksHere += 1;
+    if (this.written === 1) this.firstBlockAt = now;
     const seconds = (now - this.firstBlockAt) / 1000;
-    this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.blocksHere - 1) * BLOCK_BYTES) / seconds : 0 });
-    this.send({ t: 'ack', count: this.contiguous });
+    this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.written - 1) * BLOCK_BYTES) / seconds : 0 });
+    this.send({ t: 'ack', count: this.contiguous, written: this.written });
     if (Date.now() - this.lastNote > NOTE_EVERY_MS) {
       this.lastNote = Date.now();
       await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
     }
+  }
+
+  private startCheck(): void {
+    this.checking = true;
+    this.queue(async () => {
+      try {
+        await this.check();
+      } finally {
+        this.checking = false;
+      }
+    });
   }
 
   /** Every block is here, as the participant says: compare block by block, then the whole file. */
@@ -207,34 +259,27 @@ export class TrackReceiver {
     for (const row of await receivedBlocks(id)) {
       const index = row.position / BLOCK_BYTES;
       if (!Number.isInteger(index) || index >= count) continue;
-      const bytes = new Uint8Array(await row.bytes.arrayBuffer());
       // The last block is shorter: a longer one held from before is not the file's.
-      const expected = Math.min(BLOCK_BYTES, final.size - row.position);
-      if (bytes.length !== expected) continue;
+      if (row.bytes.size !== Math.min(BLOCK_BYTES, final.size - row.position)) continue;
+      const bytes = new Uint8Array(await row.bytes.arrayBuffer());
       held[index] = blockDigest(bytes);
       if (index === contiguousUpTo) {
         whole.update(bytes);
         contiguousUpTo += 1;
       }
     }
-    const resend = final.hashes.length === count ? blocksToResend(final.hashes, held) : Array.from({ length: count }, (_, i) => i);
+    const resend = blocksToResend(final.hashes, held);
     if (resend.length === 0 && contiguousUpTo === count && hex(whole.digest()) === final.sha256) {
-      await finishReceivedTrack(id, final.size, final.durationMs);
+      await finishReceivedTrack(id, final.size, final.durationMs, BLOCK_BYTES);
       this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
-      this.releaseLock?.();
-      this.releaseLock = null;
       return;
     }
-    // A block can match its digest and the whole still differ only by a digest collision: send all again.
+    // Every block matches its digest but the whole does not: only a digest collision does that, so all go again.
+    const wanted = resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i);
     this.final = null;
-    this.update({ phase: 'sending' });
-    this.send({ t: 'want', blocks: resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i) });
-  }
-
-  /** Whatever a peer sends that is not part of the transfer is dropped, and said in the console. */
-  private refuse(what: string): void {
-    reportError(`podcast track: refused from ${this.deps.participantName}`, what);
+    this.update({ phase: 'sending', receivedBytes: Math.min(this.contiguous, wanted[0] ?? 0) * BLOCK_BYTES });
+    this.send({ t: 'want', ranges: toRanges(wanted) });
   }
 
   /** Storage writes and checks run one at a time, in the order the messages came. */
@@ -243,6 +288,13 @@ export class TrackReceiver {
       reportError('podcast track: store what a participant sent', error);
       this.close();
     });
+  }
+
+  /** Whatever a peer sends that is not part of the transfer is dropped and said in the console; enough of it ends the channel. */
+  private refuse(what: string): void {
+    reportError(`podcast track: refused from ${this.deps.participantName}`, what);
+    this.refusals += 1;
+    if (this.refusals >= MAX_REFUSALS) this.close();
   }
 
   private update(patch: Partial<TrackStatus>): void {

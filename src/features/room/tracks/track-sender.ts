@@ -2,7 +2,8 @@
  * A participant's side of one track transfer: sends their own recording to the host block by
  * block while it is being made, and, once it is finished, checks with the host block by block and
  * as a whole (SHA-256) until the host's copy is the same bytes (docs/decisions/0015-podcast-tracks.md).
- * A channel that closes is simply replaced: the host says what it holds and sending goes on from there.
+ * Each channel gets a loop of its own; a channel that closes is replaced (the owner is asked for a new
+ * one), the host says what it holds, and sending goes on from there.
  */
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
@@ -10,10 +11,15 @@ import { reportError } from '../../../shared/report-error';
 /** Above this much waiting in the channel, sending waits for it to drain. */
 const HIGH_WATER_BYTES = 1024 * 1024;
 const LOW_WATER_BYTES = 256 * 1024;
-/** Blocks sent but not yet written by the host: the host's storage sets the pace too. */
-const MAX_UNACKED_BLOCKS = 48;
+/** Blocks sent over a channel but not yet written by the host: the host's storage sets the pace too. */
+const MAX_UNWRITTEN_BLOCKS = 48;
 /** While recording, how often the file is looked at for new whole blocks. */
 const POLL_MS = 1000;
+/** How long the host may take to answer the finished file's digests before the channel is renewed. */
+const ANSWER_WAIT_MS = 60_000;
+/** A closed channel is asked for again after this long, then twice as long, up to the cap. */
+const REOPEN_MS = 1000;
+const REOPEN_MAX_MS = 15_000;
 
 export interface OwnRecording {
   recordingId: string;
@@ -30,7 +36,7 @@ export interface SenderFile {
 }
 
 export interface SendProgress {
-  /** Bytes the host has written. */
+  /** Bytes the host holds from the start of the file. */
   sentBytes: number;
   /** Bytes of the participant's own copy so far. */
   totalBytes: number;
@@ -43,21 +49,34 @@ export interface SendProgress {
 export interface TrackSenderDeps {
   readFile(): Promise<SenderFile>;
   onProgress(progress: SendProgress): void;
+  /** Asks for a new channel to the host (the owner attaches it, or does once the host is reachable). */
+  reopen(): void;
+}
+
+/** One channel's transfer state: a new channel starts from what the host says it holds. */
+interface Run {
+  channel: RTCDataChannel;
+  /** Next block to send while recording. */
+  next: number;
+  /** Blocks sent over this channel, and blocks the host has written from them. */
+  sent: number;
+  written: number;
+  /** What the host asked for again after the digests, once it answered. */
+  wanted: [number, number][] | null;
 }
 
 export class TrackSender {
-  private channel: RTCDataChannel | null = null;
-  /** Blocks the host has written, contiguous from 0. */
-  private acked = 0;
-  /** Next block to send while recording. */
-  private next = 0;
+  private current: Run | null = null;
+  /** Blocks the host holds from the start (for progress). */
+  private held = 0;
   private finished = false;
   private delivered = false;
   private totalBytes = 0;
-  private wanted: number[] | null = null;
-  private wake: (() => void) | null = null;
-  private running = false;
+  /** Loops asleep, woken by anything that happens. */
+  private readonly waiters = new Set<() => void>();
   private disposed = false;
+  private reopenDelay = REOPEN_MS;
+  private reopenTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly recording: OwnRecording,
@@ -74,24 +93,28 @@ export class TrackSender {
       channel.close();
       return;
     }
-    this.channel?.close();
-    this.channel = channel;
+    clearTimeout(this.reopenTimer);
+    const previous = this.current;
+    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null };
+    this.current = run;
+    previous?.channel.close();
+    this.poke(); // a loop of the previous channel wakes and ends
     channel.binaryType = 'arraybuffer';
     channel.bufferedAmountLowThreshold = LOW_WATER_BYTES;
     channel.onopen = () => {
       const { recordingId, createdAt, width, height } = this.recording;
-      this.send({ t: 'begin', recordingId, createdAt, width, height });
+      this.send(run, { t: 'begin', recordingId, createdAt, width, height });
     };
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
-      if (this.channel !== channel) return;
       const message = parseReceiverMessage(data);
-      if (message) this.onMessage(message);
+      if (message && this.current === run) this.onMessage(run, message);
     };
     channel.onclose = () => {
-      if (this.channel !== channel) return;
-      this.channel = null;
+      if (this.current !== run) return;
+      this.current = null;
       this.report();
       this.poke();
+      this.scheduleReopen();
     };
     channel.onbufferedamountlow = () => {
       this.poke();
@@ -101,142 +124,154 @@ export class TrackSender {
   /** The participant's recording is finished: what is left is sent, and the copy checked. */
   finish(): void {
     this.finished = true;
+    this.report();
     this.poke();
   }
 
   dispose(): void {
     this.disposed = true;
-    this.channel?.close();
-    this.channel = null;
+    clearTimeout(this.reopenTimer);
+    const run = this.current;
+    this.current = null;
+    run?.channel.close();
     this.poke();
   }
 
-  private onMessage(message: ReceiverMessage): void {
+  private onMessage(run: Run, message: ReceiverMessage): void {
     switch (message.t) {
       case 'have':
-        // Sending starts again from what the host holds; the check at the end catches anything else.
-        this.acked = message.count;
-        this.next = message.count;
-        this.run();
+        // Sending starts from what the host holds; the check at the end catches anything else.
+        this.held = message.count;
+        run.next = message.count;
+        this.reopenDelay = REOPEN_MS;
+        this.report();
+        void this.loop(run).catch((error: unknown) => {
+          reportError('podcast track: send to the host', error);
+          // A failed read or digest: a new channel starts the transfer again from what the host holds.
+          if (this.current === run) run.channel.close();
+        });
         break;
       case 'ack':
-        this.acked = Math.max(this.acked, message.count);
+        this.held = Math.max(this.held, message.count);
+        run.written = Math.max(run.written, message.written);
         this.report();
         break;
       case 'want':
-        this.wanted = [...message.blocks];
+        run.wanted = message.ranges;
         break;
       case 'received':
         this.delivered = true;
         this.report();
-        this.channel?.close();
-        this.channel = null;
+        this.current = null;
+        run.channel.close();
         break;
     }
     this.poke();
   }
 
-  private run(): void {
-    if (this.running) return;
-    this.running = true;
-    void this.loop()
-      .catch((error: unknown) => {
-        reportError('podcast track: send to the host', error);
-      })
-      .finally(() => {
-        this.running = false;
-      });
+  private scheduleReopen(): void {
+    if (this.disposed || this.delivered) return;
+    clearTimeout(this.reopenTimer);
+    this.reopenTimer = setTimeout(() => {
+      if (!this.current && !this.disposed && !this.delivered) this.deps.reopen();
+    }, this.reopenDelay);
+    this.reopenDelay = Math.min(REOPEN_MAX_MS, this.reopenDelay * 2);
   }
 
-  private async loop(): Promise<void> {
-    while (this.open() && !this.delivered) {
+  /** Runs while `run` is this sender's channel: sends as the file grows, then checks the finished file. */
+  private async loop(run: Run): Promise<void> {
+    while (this.live(run) && !this.delivered) {
       const file = await this.deps.readFile();
       this.totalBytes = file.bytes.size;
       if (!file.finished) {
         // Only whole blocks while recording: the last one is still growing.
         const whole = Math.floor(file.bytes.size / BLOCK_BYTES);
-        while (this.next < whole && this.open()) await this.sendBlock(file.bytes, this.next++);
-        this.send({ t: 'progress', recorded: file.bytes.size, durationMs: file.durationMs, finished: false });
+        while (run.next < whole && this.live(run)) await this.sendBlock(run, file.bytes, run.next++);
+        this.send(run, { t: 'progress', recorded: file.bytes.size, durationMs: file.durationMs, finished: false });
         this.report();
-        if (!this.finished) await this.sleep(POLL_MS);
+        await this.sleep(POLL_MS);
         continue;
       }
-      await this.check(file);
+      await this.check(run, file);
     }
   }
 
   /** The finished file: every block the host lacks or holds differently is sent, then its copy is checked whole. */
-  private async check(file: SenderFile): Promise<void> {
+  private async check(run: Run, file: SenderFile): Promise<void> {
     const { bytes } = file;
     const count = blockCount(bytes.size);
-    while (this.next < count && this.open()) await this.sendBlock(bytes, this.next++);
+    while (run.next < count && this.live(run)) await this.sendBlock(run, bytes, run.next++);
+    this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
     const digest = await digestFile(bytes);
-    if (!this.open()) return;
+    if (!this.live(run)) return;
+    run.wanted = null;
     const hashMessages = Math.ceil(digest.blocks.length / HASHES_PER_MESSAGE);
-    this.wanted = null;
-    this.send({ t: 'final', size: bytes.size, durationMs: file.durationMs, sha256: digest.sha256, hashMessages });
+    this.send(run, { t: 'final', size: bytes.size, durationMs: file.durationMs, sha256: digest.sha256, hashMessages });
     for (let from = 0; from < digest.blocks.length; from += HASHES_PER_MESSAGE) {
-      this.send({ t: 'hashes', from, list: digest.blocks.slice(from, from + HASHES_PER_MESSAGE) });
+      this.send(run, { t: 'hashes', from, list: digest.blocks.slice(from, from + HASHES_PER_MESSAGE) });
     }
     this.report();
-    while (this.open() && !this.delivered && this.wantedBlocks() === null) await this.sleep(POLL_MS * 5);
-    const wanted = this.wantedBlocks() ?? [];
-    for (const index of wanted) {
-      if (!this.open()) return;
-      await this.sendBlock(bytes, index);
+    const askedAt = performance.now();
+    while (this.live(run) && !this.delivered && this.wantedOf(run) === null) {
+      // A host that never answers (its storage failed without closing): a new channel starts over.
+      if (performance.now() - askedAt > ANSWER_WAIT_MS) {
+        run.channel.close();
+        return;
+      }
+      await this.sleep(POLL_MS * 5);
+    }
+    for (const [from, to] of this.wantedOf(run) ?? []) {
+      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, bytes, index);
     }
   }
 
-  private async sendBlock(file: Blob, index: number): Promise<void> {
-    while (this.open() && (this.bufferedAmount() > HIGH_WATER_BYTES || index - this.acked >= MAX_UNACKED_BLOCKS)) await this.sleep(POLL_MS);
-    if (!this.open()) return;
+  private async sendBlock(run: Run, file: Blob, index: number): Promise<void> {
+    while (this.live(run) && (run.channel.bufferedAmount > HIGH_WATER_BYTES || run.sent - run.written >= MAX_UNWRITTEN_BLOCKS)) await this.sleep(POLL_MS);
+    if (!this.live(run)) return;
     const position = index * BLOCK_BYTES;
     const block = new Uint8Array(await file.slice(position, position + BLOCK_BYTES).arrayBuffer());
-    this.channel?.send(encodeBlock(index, block));
+    if (!this.live(run)) return;
+    run.channel.send(encodeBlock(index, block));
+    run.sent += 1;
   }
 
-  /** What the host last asked for again (a method: it changes while the loop awaits). */
-  private wantedBlocks(): number[] | null {
-    return this.wanted;
+  private send(run: Run, message: SenderMessage): void {
+    if (this.live(run)) run.channel.send(JSON.stringify(message));
   }
 
-  private send(message: SenderMessage): void {
-    if (this.channel?.readyState === 'open') this.channel.send(JSON.stringify(message));
+  /** Whether `run` is still this sender's open channel (a method: it changes while a loop awaits). */
+  private live(run: Run): boolean {
+    return !this.disposed && this.current === run && run.channel.readyState === 'open';
   }
 
-  private open(): boolean {
-    return !this.disposed && this.channel?.readyState === 'open';
-  }
-
-  private bufferedAmount(): number {
-    return this.channel?.bufferedAmount ?? 0;
+  private wantedOf(run: Run): [number, number][] | null {
+    return run.wanted;
   }
 
   /** Waits up to `ms`, or until something happens (a message, the channel draining or closing, the finish). */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined = undefined;
       const done = () => {
         clearTimeout(timer);
-        if (this.wake === done) this.wake = null;
+        this.waiters.delete(done);
         resolve();
       };
-      timer = setTimeout(done, ms);
-      this.wake = done;
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
     });
   }
 
   private poke(): void {
-    this.wake?.();
+    for (const waiter of [...this.waiters]) waiter();
   }
 
   private report(): void {
     this.deps.onProgress({
-      sentBytes: Math.min(this.totalBytes, this.acked * BLOCK_BYTES),
+      sentBytes: Math.min(this.totalBytes, this.held * BLOCK_BYTES),
       totalBytes: this.totalBytes,
       finished: this.finished,
       delivered: this.delivered,
-      connected: this.channel?.readyState === 'open',
+      connected: this.current?.channel.readyState === 'open',
     });
   }
 }

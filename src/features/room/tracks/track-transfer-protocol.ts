@@ -16,6 +16,8 @@ export const BLOCK_HEADER_BYTES = 4;
 export const MAX_TRACK_BYTES = 64 * 1024 ** 3;
 /** Block digests per `hashes` message: each is 16 hex characters, so a message stays near 34 KB. */
 export const HASHES_PER_MESSAGE = 2000;
+/** Ranges per `want` message, so it stays well inside the 64 KB a message may have. */
+export const MAX_WANT_RANGES = 2000;
 /** Data channel labels of track transfers start with this, then the recording's id. */
 export const TRACK_CHANNEL_PREFIX = 'track:';
 
@@ -49,10 +51,13 @@ const senderSchema = z.discriminatedUnion('t', [
 const receiverSchema = z.discriminatedUnion('t', [
   /** The host holds blocks 0…count-1 whole: sending goes on from there. */
   z.object({ t: z.literal('have'), count: blockIndex }),
-  /** Blocks written to the host's storage so far (contiguous from 0), for flow control and progress. */
-  z.object({ t: z.literal('ack'), count: blockIndex }),
-  /** Blocks whose bytes differ from the finished file, or are missing: send them again. */
-  z.object({ t: z.literal('want'), blocks: z.array(blockIndex).max(200_000) }),
+  /**
+   * Blocks the host holds from the start of the file (`count`, for progress) and blocks it has written
+   * over this channel (`written`, for flow control: resent blocks count too).
+   */
+  z.object({ t: z.literal('ack'), count: blockIndex, written: z.number().int().min(0) }),
+  /** Ranges of blocks [from, to) whose bytes differ from the finished file, or are missing: send them again. */
+  z.object({ t: z.literal('want'), ranges: z.array(z.tuple([blockIndex, blockIndex])).max(MAX_WANT_RANGES) }),
   /** The host's copy is whole and its SHA-256 matches. */
   z.object({ t: z.literal('received'), sha256: sha256Schema }),
 ]);
@@ -109,6 +114,18 @@ export async function digestFile(file: Blob): Promise<{ sha256: string; blocks: 
     whole.update(block);
   }
   return { sha256: hex(whole.digest()), blocks };
+}
+
+/** Block indices as ranges [from, to), at most `max` of them (the rest are asked for in the next round). */
+export function toRanges(blocks: readonly number[], max = MAX_WANT_RANGES): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const index of blocks) {
+    const last = ranges.at(-1);
+    if (last && last[1] === index) last[1] = index + 1;
+    else if (ranges.length < max) ranges.push([index, index + 1]);
+    else break;
+  }
+  return ranges;
 }
 
 /** Which of the host's block digests differ from the finished file's (missing ones included). */

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from './support/test';
 import { distinctFrameRate, frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
-import { hostRoom, newRoomId, openGuestRequests, openPage, prepareRoomContext, receivedFramesPerSecond, requestJoin, roomWithGuest } from './support/room';
+import { hostRoom, joinAndApprove, newRoomId, openPage, prepareRoomContext, receivedFramesPerSecond, roomWithGuest } from './support/room';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
@@ -99,10 +99,7 @@ test('separate recording: a guest who leaves mid-recording keeps their file, and
   expect(guestOwn?.durationMs).toBeGreaterThan(800);
 
   // Opening the invite link again: once let in, the rest of the track goes to the host.
-  await requestJoin(guest, roomId, 'Gus');
-  await openGuestRequests(host, 1);
-  await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
-  await host.keyboard.press('Escape');
+  await joinAndApprove(host, guest, roomId);
   await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
   const received = (await storedRows(host)).find((row) => row.id === `received-${guestOwn?.id ?? ''}`);
@@ -125,10 +122,7 @@ test('separate recording: a guest whose tab closes mid-recording gets their reco
 
   // The invite link again, in a new tab of the same browser: the stored part is finished and sent.
   const back = await openPage(context, guard);
-  await requestJoin(back, roomId, 'Gus');
-  await openGuestRequests(host, 1);
-  await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
-  await host.keyboard.press('Escape');
+  await joinAndApprove(host, back, roomId);
   await expect(back.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
   const rows = await storedRows(host);

@@ -5,6 +5,9 @@ import { newRoomId, RECORDING_MODE_PARAM } from '../room';
 import type { StudioSnapshot } from './studio-controller';
 import { WebcamWindowLauncher } from '../webcam-window';
 
+/** A fresh id per press: the first person to join a room becomes its host (docs/decisions/0011-room-host-and-guests.md). */
+const freshRoomId = (): string => newRoomId((count) => crypto.getRandomValues(new Uint8Array(count)));
+
 interface QuickSetupProps {
   snapshot: StudioSnapshot;
   onSelectScreen: () => void;
@@ -47,10 +50,7 @@ export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: Qu
           leftSection={<IconUsers size={16} aria-hidden />}
           justify="flex-start"
           onClick={() => {
-            // A fresh id per press: the first person to join a room becomes its host
-            // (docs/decisions/0011-room-host-and-guests.md).
-            const roomId = newRoomId((count) => crypto.getRandomValues(new Uint8Array(count)));
-            void navigate({ to: '/room/$roomId', params: { roomId } });
+            void navigate({ href: `/room/${freshRoomId()}` });
           }}
         >
           Create Room
@@ -61,8 +61,7 @@ export function QuickSetupCard({ snapshot, onSelectScreen, onConnectWebcam }: Qu
           justify="flex-start"
           onClick={() => {
             // A room whose host starts with Separate recording: everyone recorded on their own computer.
-            const roomId = newRoomId((count) => crypto.getRandomValues(new Uint8Array(count)));
-            void navigate({ href: `/room/${roomId}?${RECORDING_MODE_PARAM}=separate` });
+            void navigate({ href: `/room/${freshRoomId()}?${RECORDING_MODE_PARAM}=separate` });
           }}
         >
           Create Podcast Room

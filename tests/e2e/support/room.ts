@@ -129,35 +129,26 @@ export function framesDecoded(page: Page): Promise<number> {
   });
 }
 
-/** Width of the video the page receives on its open connections (0 when none yet). */
-export function receivedWidth(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let width = 0;
+/** The largest value of one inbound video figure over the page's open connections (0 when none yet). */
+function largestInbound(page: Page, field: 'frameWidth' | 'framesPerSecond'): Promise<number> {
+  return page.evaluate(async (key) => {
+    let largest = 0;
     for (const pc of window.__pcs ?? []) {
       if (pc.signalingState === 'closed') continue;
       const report = await pc.getStats();
-      report.forEach((s: { type: string; kind?: string; frameWidth?: number }) => {
-        if (s.type === 'inbound-rtp' && s.kind === 'video') width = Math.max(width, s.frameWidth ?? 0);
+      report.forEach((s: { type: string; kind?: string } & Partial<Record<typeof key, number>>) => {
+        if (s.type === 'inbound-rtp' && s.kind === 'video') largest = Math.max(largest, s[key] ?? 0);
       });
     }
-    return width;
-  });
+    return largest;
+  }, field);
 }
 
+/** Width of the video the page receives on its open connections (0 when none yet). */
+export const receivedWidth = (page: Page): Promise<number> => largestInbound(page, 'frameWidth');
+
 /** Frames per second the page decodes on its open connections, as WebRTC reports it (0 when none). */
-export function receivedFramesPerSecond(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let fps = 0;
-    for (const pc of window.__pcs ?? []) {
-      if (pc.signalingState === 'closed') continue;
-      const report = await pc.getStats();
-      report.forEach((s: { type: string; kind?: string; framesPerSecond?: number }) => {
-        if (s.type === 'inbound-rtp' && s.kind === 'video') fps = Math.max(fps, s.framesPerSecond ?? 0);
-      });
-    }
-    return fps;
-  });
-}
+export const receivedFramesPerSecond = (page: Page): Promise<number> => largestInbound(page, 'framesPerSecond');
 
 /** Waits until the page decodes new remote video frames: the picture is live, not frozen. */
 export async function expectVideoFlowing(page: Page): Promise<void> {
@@ -175,14 +166,19 @@ export async function roomWithGuest(context: BrowserContext, host: Page, guard: 
   return admitGuest(host, await openPage(context, guard), label, options);
 }
 
-/** Hana hosts a fresh room and approves Gus from `guest` (any page: this browser's or another's). */
-export async function admitGuest(host: Page, guest: Page, label: string, options: { autoAdmit?: boolean } = {}) {
-  const roomId = newRoomId(label);
-  await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+/** Gus asks to join Hana's room from `guest`, and Hana approves him in Guest Requests. */
+export async function joinAndApprove(host: Page, guest: Page, roomId: string): Promise<void> {
   await requestJoin(guest, roomId, 'Gus');
   await openGuestRequests(host, 1);
   await host.getByRole('dialog').getByRole('button', { name: 'Approve Gus' }).click();
   await host.keyboard.press('Escape');
+}
+
+/** Hana hosts a fresh room and approves Gus from `guest` (any page: this browser's or another's). */
+export async function admitGuest(host: Page, guest: Page, label: string, options: { autoAdmit?: boolean } = {}) {
+  const roomId = newRoomId(label);
+  await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+  await joinAndApprove(host, guest, roomId);
   if (options.autoAdmit) await host.getByRole('switch', { name: 'Admit guests automatically' }).click();
   try {
     await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });

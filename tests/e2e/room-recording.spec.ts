@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from './support/test';
-import { distinctFrameRate, frameAt, maxVolume, meanColor, probe, webmLayout } from './support/media';
+import { distinctFrameRate, frameAt, maxVolume, meanColor, packetTimes, probe, webmLayout } from './support/media';
 import { hostRoom, joinAndApprove, newRoomId, openPage, prepareRoomContext, receivedFramesPerSecond, roomWithGuest } from './support/room';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
@@ -165,7 +165,10 @@ test('separate recording on a starved connection: the call degrades, the guestâ€
   expect(info.video).toMatchObject({ width: 1280, height: 720 });
   // Pictures that change, frame after frame: well above the call's 5 fps drawn again and again (two
   // pages recording and encoding on two cores keep about 13â€“16 distinct frames a second of the fixture).
-  expect(await distinctFrameRate(guestFile?.file ?? '')).toBeGreaterThan(9);
+  // On failure, the packets tell a frozen source (packets at every frame, one picture) from an encoder that fell behind (few packets).
+  const packets = await packetTimes(guestFile?.file ?? '', 'v:0');
+  const why = `${packets.count} video packets over ${(packets.end - packets.start).toFixed(1)} s, largest gap ${packets.largestGap.toFixed(2)} s`;
+  expect(await distinctFrameRate(guestFile?.file ?? ''), why).toBeGreaterThan(9);
 });
 
 test('a host who leaves mid-recording keeps it: saved, and downloadable from the notice', async ({ page: host, context, guard }, testInfo) => {

@@ -7,6 +7,11 @@
  * still slows down when the page's main thread is busy, so it runs beside the compositor instead of
  * inside it: the loop always draws the newest picture already converted and never waits, which keeps
  * the recording at its frame rate with no gaps even when a source picture updates late.
+ *
+ * A converted frame is closed at once. A camera hands out its pictures from a small pool of buffers
+ * shared by every page of the browser that uses it, and makes no new picture while all of them are
+ * held: sources that each kept their newest frame until a newer one came (this worker, a <video>, a
+ * WebRTC encoder, in two tabs) left a room recording on one picture for good (docs/browsers.md).
  */
 /** How long a replaced source's frames are closed as they come before its stream is cancelled. */
 const DRAIN_LIMIT_MS = 2000;
@@ -47,7 +52,7 @@ export class LatestFrame {
   }
 
   get hasFrame(): boolean {
-    return this.frame !== null;
+    return this.frame !== null || this.convertedVersion >= 0;
   }
 
   /**
@@ -104,7 +109,13 @@ export class LatestFrame {
         : { image: frame, width: frame.width, height: frame.height };
     }
     this.convertLatest();
-    return this.convertedVersion >= 0 && frame ? { image: this.canvas, width: this.canvas.width, height: this.canvas.height } : null;
+    return this.convertedVersion >= 0 ? { image: this.canvas, width: this.canvas.width, height: this.canvas.height } : null;
+  }
+
+  /** The newest frame is on the canvas: its buffer goes back to the camera (see the header). */
+  private closeConverted(): void {
+    this.frame?.close();
+    this.frame = null;
   }
 
   private drawsAsItIs(frame: VideoFrame | ImageBitmap): boolean {
@@ -135,6 +146,7 @@ export class LatestFrame {
       this.drawWhole(frame);
       this.convertedVersion = version;
       this.conversions += 1;
+      this.closeConverted();
       return;
     }
     // Clone so a newer frame arriving mid-copy can close the original without breaking the copy.
@@ -151,6 +163,7 @@ export class LatestFrame {
         copy.close();
         this.converting = false;
         if (this.version !== version) this.convertLatest();
+        else if (this.convertedVersion === version) this.closeConverted();
       });
   }
 

@@ -63,6 +63,13 @@ test('separate recording: each person records on their own computer, paused and 
   await expect(host.getByTestId('room-recording-stats')).toContainText('Separate');
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓', { timeout: 30_000 });
   await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.');
+  // Both files know when they began on the host's clock (the guest's converted from its own), and
+  // the guest's began while the host's was recording.
+  const rows = await storedRows(host);
+  const hostStart = rows.find((row) => row.mode === 'room-separate' && !row.id.startsWith('received-'))?.startedAt ?? 0;
+  const guestStart = rows.find((row) => row.id.startsWith('received-'))?.startedAt ?? 0;
+  expect(hostStart).toBeGreaterThan(Date.now() - 120_000);
+  expect(Math.abs(guestStart - hostStart)).toBeLessThan(wall * 1000);
   const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
   expect(new Set(files.map((f) => f.name)).size).toBe(2);
   for (const { name, file } of files) {

@@ -6,20 +6,12 @@ import type { RoomOutputSpec, RoomStopResult } from '../../src/media/contract/ro
 import { heldRecordingIds } from '../../src/media/storage/recording-locks';
 import { FakeLockManager } from './support/fake-lock-manager';
 
-/** A camera track as far as the own recording uses it: settings, enabled, clone and stop. */
+/** A camera or screen track as far as the own recording uses it: settings and stop. */
 class FakeTrack {
-  enabled = true;
   stopped = false;
-  readonly clones: FakeTrack[] = [];
   constructor(readonly kind: 'video' | 'audio', private readonly size = { width: 1280, height: 720 }) {}
   getSettings() {
     return this.size;
-  }
-  clone(): FakeTrack {
-    const copy = new FakeTrack(this.kind, this.size);
-    copy.enabled = this.enabled;
-    this.clones.push(copy);
-    return copy;
   }
   stop(): void {
     this.stopped = true;
@@ -34,9 +26,11 @@ class FakeRecorder implements Pick<OwnRecorderPort, 'setParticipant' | 'start' |
     this.given.push(media);
     return Promise.resolve();
   }
-  start(outputs: RoomOutputSpec[]): Promise<void> {
+  /** When the files began, as the recorder says. */
+  static readonly STARTED_AT = 1_780_000_000_123.5;
+  start(outputs: RoomOutputSpec[]): Promise<number> {
     this.started = outputs;
-    return Promise.resolve();
+    return Promise.resolve(FakeRecorder.STARTED_AT);
   }
   pause = () => Promise.resolve();
   resume = () => Promise.resolve();
@@ -57,12 +51,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function started(camera: FakeTrack) {
+async function started(camera: FakeTrack, current: () => FakeTrack = () => camera) {
   const recorder = new FakeRecorder();
   const own = await OwnTrackRecording.start({
     selfId: 'gus',
     name: 'Gus',
-    media: () => ({ video: camera as unknown as MediaStreamTrack, audio: null }),
+    media: () => ({ video: current() as unknown as MediaStreamTrack, audio: null }),
     settings: DEFAULT_SETTINGS,
     onError: () => undefined,
     createRecorder: () => Promise.resolve(recorder as unknown as OwnRecorderPort),
@@ -71,31 +65,28 @@ async function started(camera: FakeTrack) {
 }
 
 describe('OwnTrackRecording', () => {
-  it('records a copy of the camera at its capture size, under the recording’s lock, and lets both go at Stop', async () => {
+  it('records the camera at its capture size, under the recording’s lock, and at Stop lets the lock go but not the camera', async () => {
     const camera = new FakeTrack('video', { width: 640, height: 480 });
     const { own, recorder } = await started(camera);
-    expect(recorder.given[0]?.video).toBe(camera.clones[0]);
+    expect(recorder.given[0]?.video).toBe(camera);
     expect(recorder.started[0]).toMatchObject({ kind: 'room-separate', size: { width: 640, height: 480 }, tiles: [{ sourceId: 'gus' }] });
-    expect(own.info).toMatchObject({ width: 640, height: 480, recordingId: recorder.started[0]?.recordingId });
+    expect(own.info).toMatchObject({ width: 640, height: 480, recordingId: recorder.started[0]?.recordingId, startedAt: FakeRecorder.STARTED_AT });
     expect(await heldRecordingIds()).toEqual(new Set([own.info.recordingId]));
     await own.stop();
-    expect(camera.clones[0]?.stopped).toBe(true);
     expect(camera.stopped).toBe(false);
     expect(recorder.disposed).toBe(true);
     expect((await heldRecordingIds()).size).toBe(0);
   });
 
-  it('camera off is camera off in the own recording too: the copy follows the camera’s enabled state', async () => {
+  it('follows what the participant shows: their screen while they share, then the camera again', async () => {
     const camera = new FakeTrack('video');
-    const { own } = await started(camera);
-    const copy = camera.clones[0];
-    camera.enabled = false;
+    const screen = new FakeTrack('video', { width: 1920, height: 1080 });
+    let shown = camera;
+    const { own, recorder } = await started(camera, () => shown);
+    shown = screen;
     await own.follow();
-    expect(copy?.enabled).toBe(false);
-    camera.enabled = true;
+    shown = camera;
     await own.follow();
-    expect(copy?.enabled).toBe(true);
-    // The same camera is not copied again, so the recording's picture source stays the same.
-    expect(camera.clones).toHaveLength(1);
+    expect(recorder.given.map((media) => media.video)).toEqual([camera, screen, camera]);
   });
 });

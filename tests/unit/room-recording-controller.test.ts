@@ -35,10 +35,10 @@ class FakeRoomRecorder implements RoomRecorderPort {
     return Promise.resolve();
   }
 
-  start(outputs: RoomOutputSpec[]): Promise<void> {
+  start(outputs: RoomOutputSpec[]): Promise<number> {
     this.calls.push('start');
     this.outputs = [...outputs];
-    return Promise.resolve();
+    return Promise.resolve(Date.now());
   }
 
   addOutput(output: RoomOutputSpec): Promise<void> {

@@ -21,7 +21,7 @@ class GrowingFile {
 }
 
 let next = 0;
-const recordingInfo = () => ({ recordingId: `own-${String(++next)}`, createdAt: 1_700_000_000_000, width: 1280, height: 720 });
+const recordingInfo = (startedAt: number | null = null) => ({ recordingId: `own-${String(++next)}`, createdAt: 1_700_000_000_000, width: 1280, height: 720, startedAt });
 
 interface Host {
   statuses: TrackStatus[];
@@ -180,9 +180,9 @@ describe('track transfer', () => {
     });
     intruder.open();
     intruder.send('{"t":"begin"'); // not JSON
-    intruder.send(JSON.stringify({ t: 'begin', recordingId: '../../etc', createdAt: 1, width: 1, height: 1 })); // bad id
+    intruder.send(JSON.stringify({ t: 'begin', recordingId: '../../etc', createdAt: 1, width: 1, height: 1, startedAt: null })); // bad id
     intruder.send(new ArrayBuffer(2)); // too short to be a block
-    intruder.send(JSON.stringify({ t: 'begin', recordingId: info.recordingId, createdAt: 1, width: 1, height: 1 }));
+    intruder.send(JSON.stringify({ t: 'begin', recordingId: info.recordingId, createdAt: 1, width: 1, height: 1, startedAt: null }));
     await vi.waitFor(() => {
       expect(intruder.readyState).toBe('closed');
     });
@@ -193,6 +193,39 @@ describe('track transfer', () => {
       expect(sender.isDelivered).toBe(true);
     });
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+
+  it('the host notes when a participant’s file began on its own clock, whatever the participant’s clock says', async () => {
+    // The participant's clock runs 7 s ahead of the host's; their file began 2 s ago by the host's.
+    const skew = 7_000;
+    const began = performance.timeOrigin + performance.now() - 2_000;
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES + 5, 4);
+    file.finished = true;
+    const info = recordingInfo(began + skew);
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined, now: () => performance.timeOrigin + performance.now() + skew });
+    connect(sender, host());
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    const row = await getRecording(receivedTrackId(info.recordingId));
+    // Off by at most half the shortest round trip, which here is well under a few milliseconds.
+    expect(Math.abs((row?.startedAt ?? 0) - began)).toBeLessThan(5);
+  });
+
+  it('a participant that does not say when its file began is received, with no start to line up by', async () => {
+    const file = new GrowingFile();
+    file.append(100, 2);
+    file.finished = true;
+    const info = recordingInfo(null);
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    connect(sender, host());
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect((await getRecording(receivedTrackId(info.recordingId)))?.startedAt).toBeUndefined();
   });
 
   it('a new channel takes over from one that went quiet without closing: the transfer finishes on it', async () => {

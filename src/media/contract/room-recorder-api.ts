@@ -99,7 +99,8 @@ export interface RoomRecorderWorkerApi extends RecorderWorkerProtocol<string> {
   setAudioSource(outputId: string, source: TrackSource<AudioData> | null): void;
   /** Who appears in an output, in order (participants joining or leaving the mixed picture). */
   setTiles(outputId: string, tiles: RoomTile[]): void;
-  start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string }>;
+  /** `startedAt`: the files' first instant, in milliseconds since the epoch on this computer's clock. */
+  start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string; startedAt: number }>;
   /** A participant who joined mid-recording gets their own file (separate mode). */
   addOutput(output: RoomOutputSpec): Promise<void>;
   /** Finishes one output early (its participant left); the others go on. */

@@ -32,6 +32,12 @@ export interface RecordingRow {
   height: number;
   error?: string;
   /**
+   * The file's first instant, in milliseconds since the epoch on this computer's clock: a room
+   * recording's own files, and a participant's track converted to this clock when it arrived, so the
+   * room's tracks can be lined up (docs/decisions/0015-podcast-tracks.md).
+   */
+  startedAt?: number;
+  /**
    * Key of the chunks that hold the file, when it is not the id: a rewrite (the copy that makes a
    * MediaRecorder file seekable) stores its output under a key of its own and switches to it in one
    * transaction, so the stored original stays whole until the rewritten file is complete.

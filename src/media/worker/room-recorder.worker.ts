@@ -100,7 +100,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     if (picture) picture.tiles = tiles;
   }
 
-  async start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string }> {
+  async start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string; startedAt: number }> {
     if (this.engine.state !== 'idle') throw new Error('Recording already in progress');
     if (outputs.length === 0) throw new Error('No stream available for recording');
     this.files.reset();
@@ -111,9 +111,11 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
       throw error;
     }
     this.engine.begin(this.chooseFrameRate(outputs));
+    // The files' first instant, on the computer's clock (what a room's tracks are lined up by).
+    const startedAt = performance.timeOrigin + performance.now();
     this.runClock();
     const first = this.engine.outputs.values().next().value;
-    return { videoCodec: first?.session.videoCodec ?? '' };
+    return { videoCodec: first?.session.videoCodec ?? '', startedAt };
   }
 
   async addOutput(spec: RoomOutputSpec): Promise<void> {

@@ -95,6 +95,7 @@ export interface StoredRow {
   durationMs: number;
   width: number;
   height: number;
+  startedAt?: number;
 }
 
 /** The recordings the app stored in IndexedDB, read the way a new page would. */

@@ -13,6 +13,8 @@ export interface OwnTrackInfo {
   createdAt: number;
   width: number;
   height: number;
+  /** The file's first instant, in milliseconds since the epoch on this computer's clock. */
+  startedAt: number;
 }
 
 /** The recorder as this drives it; a fake in unit tests. */
@@ -34,7 +36,6 @@ export class OwnTrackRecording {
     private readonly deps: OwnTrackDeps,
     /** The recording's Web Lock: the library in any tab knows it is live, and a crash releases it. */
     private readonly releaseLock: () => void,
-    private readonly clones: OwnClones,
   ) {}
 
   static async start(deps: OwnTrackDeps): Promise<OwnTrackRecording> {
@@ -45,9 +46,8 @@ export class OwnTrackRecording {
       },
     });
     let release: () => void = () => undefined;
-    const clones = new OwnClones();
     try {
-      const media = ownCopy(deps.media(), clones);
+      const media = deps.media();
       await recorder.setParticipant(deps.selfId, media);
       const { settings } = deps;
       const size = ownTrackSize(media.video?.getSettings() ?? null, canvasSizeForQuality(settings.video.quality));
@@ -62,11 +62,10 @@ export class OwnTrackRecording {
         recordingId,
         size,
       );
-      await recorder.start([{ ...spec, name: 'Room recording: you (your own track)' }]);
-      return new OwnTrackRecording({ recordingId, createdAt: createdAt.getTime(), ...size }, recorder, deps, release, clones);
+      const startedAt = await recorder.start([{ ...spec, name: 'Room recording: you (your own track)' }]);
+      return new OwnTrackRecording({ recordingId, createdAt: createdAt.getTime(), ...size, startedAt }, recorder, deps, release);
     } catch (error) {
       recorder.dispose();
-      clones.stop();
       release();
       throw error;
     }
@@ -74,7 +73,7 @@ export class OwnTrackRecording {
 
   /** The camera, microphone or screen changed: the recording follows it. */
   follow(): Promise<void> {
-    return this.recorder.setParticipant(this.deps.selfId, ownCopy(this.deps.media(), this.clones));
+    return this.recorder.setParticipant(this.deps.selfId, this.deps.media());
   }
 
   pause(): Promise<void> {
@@ -92,7 +91,6 @@ export class OwnTrackRecording {
       return results[0] ?? null;
     } finally {
       this.recorder.dispose();
-      this.clones.stop();
       this.releaseLock();
     }
   }
@@ -104,36 +102,6 @@ export class OwnTrackRecording {
   /** Ends without finishing: what was stored stays, for recovery. */
   dispose(): void {
     this.recorder.dispose();
-    this.clones.stop();
     this.releaseLock();
   }
-}
-
-/**
- * The recording reads its own copy of the camera (or screen): WebRTC adapts the track it sends to the
- * connection (a starved uplink asks for fewer frames), and that must never reach the recording.
- */
-class OwnClones {
-  private video: { source: MediaStreamTrack; clone: MediaStreamTrack } | null = null;
-
-  copy(track: MediaStreamTrack | null): MediaStreamTrack | null {
-    if (this.video?.source === track) {
-      // Camera off is the track disabled, not a new track: the copy goes black with it.
-      this.video.clone.enabled = track.enabled;
-      return this.video.clone;
-    }
-    this.stop();
-    if (!track) return null;
-    this.video = { source: track, clone: track.clone() };
-    return this.video.clone;
-  }
-
-  stop(): void {
-    this.video?.clone.stop();
-    this.video = null;
-  }
-}
-
-function ownCopy(media: ParticipantMedia, clones: OwnClones): ParticipantMedia {
-  return { audio: media.audio, video: clones.copy(media.video) };
 }

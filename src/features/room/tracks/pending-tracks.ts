@@ -16,6 +16,8 @@ const pendingSchema = z.object({
   createdAt: z.number().int().min(0),
   width: z.number().int().min(1).max(8192),
   height: z.number().int().min(1).max(8192),
+  /** The file's first instant on this computer's clock; absent in entries that never knew it. */
+  startedAt: z.number().min(0).nullable().default(null),
 });
 
 export type PendingTrack = z.infer<typeof pendingSchema>;

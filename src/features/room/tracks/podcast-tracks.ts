@@ -219,8 +219,8 @@ export class PodcastTracks {
           return;
         }
         this.own = own;
-        const { recordingId, createdAt, width, height } = own.info;
-        addPendingTrack({ roomId: this.deps.roomId, recordingId, createdAt, width, height });
+        const { recordingId, createdAt, width, height, startedAt } = own.info;
+        addPendingTrack({ roomId: this.deps.roomId, recordingId, createdAt, width, height, startedAt });
         this.send(own.info);
         // The media may have changed while this was starting, and the host may have paused or stopped.
         this.mediaChanged();
@@ -279,7 +279,7 @@ export class PodcastTracks {
         await repairRecording(row.id);
       }
       if (this.lifetime.isOver() || this.senders.has(pending.recordingId)) return;
-      this.send(pending).finish();
+      this.send({ ...pending, startedAt: row.startedAt ?? pending.startedAt }).finish();
     } catch (error) {
       reportError('podcast track: resume sending a track', error);
     }

@@ -6,7 +6,8 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, putReceivedBlock, receivedBlocks } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlock, receivedBlocks } from '../../../media';
+import { estimateClockOffset, onHostClock, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { reportError } from '../../../shared/report-error';
@@ -17,6 +18,16 @@ const NOTE_EVERY_MS = 2000;
 const MAX_QUEUED_BLOCKS = 96;
 /** Refusals a channel may earn before it is closed. */
 const MAX_REFUSALS = 20;
+/**
+ * Clock round trips at the start of each channel, before any block moves; the shortest one counts.
+ * A participant whose recording is just starting may answer late (its page is busy), and the estimate
+ * is off by up to half the round trip: the questions are spread over a second and a half so that some
+ * come when it is not (docs/decisions/0015-podcast-tracks.md).
+ */
+const CLOCK_QUESTIONS = 10;
+const CLOCK_QUESTION_GAP_MS = 150;
+/** An answer later than this is no use for the clock (a quiet channel answers in milliseconds). */
+const CLOCK_ANSWER_MS = 1000;
 
 export type TrackPhase = 'recording' | 'sending' | 'checking' | 'received' | 'waiting';
 
@@ -51,6 +62,9 @@ export interface ReceiverDeps {
 /** The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs of one profile) stays apart. */
 export const receivedTrackId = (recordingId: string): string => `received-${recordingId}`;
 
+/** This computer's clock, in milliseconds since the epoch, to the microsecond where the browser allows. */
+const hostNow = (): number => performance.timeOrigin + performance.now();
+
 const hex = (digest: Uint8Array): string => [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 interface Final {
@@ -81,6 +95,8 @@ export class TrackReceiver {
   /** Blocks written over this connection since the first one arrived, for the rate. */
   private firstBlockAt = 0;
   private closed = false;
+  /** The clock question waiting for its answer. */
+  private clockQuestion: { sent: number; answer: (sample: ClockSample | null) => void } | null = null;
 
   constructor(
     private readonly channel: RTCDataChannel,
@@ -113,6 +129,7 @@ export class TrackReceiver {
     if (this.closed) return;
     this.closed = true;
     if (this.claimed !== null) this.deps.released(this.claimed);
+    this.clockQuestion?.answer(null);
     if (this.status && this.status.phase !== 'received') this.update({ phase: 'waiting' });
     if (this.channel.readyState !== 'closed') this.channel.close();
   }
@@ -127,6 +144,12 @@ export class TrackReceiver {
           this.queue(() => this.begin(message));
         }
         break;
+      case 'clock-reply': {
+        const question = this.clockQuestion;
+        if (question?.sent !== message.sent) this.refuse('a clock answer to no question');
+        else question.answer({ sent: message.sent, at: message.at, received: hostNow() });
+        break;
+      }
       case 'progress':
         if (this.status?.phase === 'received' || this.status?.phase === 'checking') break;
         this.update({ totalBytes: message.recorded, durationMs: message.durationMs, phase: message.finished ? 'sending' : 'recording' });
@@ -184,7 +207,45 @@ export class TrackReceiver {
       storedId: id,
     };
     this.deps.onStatus(this.status);
-    this.send({ t: 'have', count: this.contiguous });
+    // The channel is quiet until `have`: the round trips measure the network, not queued blocks.
+    await this.lineUp(id, message.startedAt);
+    this.send({ t: 'have', count: this.contiguous }); // a channel closed meanwhile sends nothing
+  }
+
+  /**
+   * Notes when the participant's file began on this computer's clock, from round trips over this
+   * channel (clock-offset.ts), so the room's tracks can be lined up. Without an answer the row keeps
+   * no start, and the track is left out of aligning rather than put in the wrong place.
+   */
+  private async lineUp(id: string, startedAt: number | null): Promise<void> {
+    if (startedAt === null) return;
+    const samples: ClockSample[] = [];
+    for (let i = 0; i < CLOCK_QUESTIONS && !this.closed; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, CLOCK_QUESTION_GAP_MS));
+      const sample = await this.askClock();
+      if (sample) samples.push(sample);
+    }
+    const offset = estimateClockOffset(samples);
+    if (offset && !this.closed) await patchRecording(id, { startedAt: onHostClock(startedAt, offset) });
+  }
+
+  private askClock(): Promise<ClockSample | null> {
+    const sent = hostNow();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        question.answer(null);
+      }, CLOCK_ANSWER_MS);
+      const question = {
+        sent,
+        answer: (sample: ClockSample | null) => {
+          clearTimeout(timer);
+          if (this.clockQuestion === question) this.clockQuestion = null;
+          resolve(sample);
+        },
+      };
+      this.clockQuestion = question;
+      this.send({ t: 'clock', sent });
+    });
   }
 
   private onBlock(data: ArrayBuffer): void {

@@ -26,6 +26,8 @@ export interface OwnRecording {
   createdAt: number;
   width: number;
   height: number;
+  /** The file's first instant on this computer's clock (ms since the epoch); null when not known. */
+  startedAt: number | null;
 }
 
 export interface SenderFile {
@@ -51,6 +53,8 @@ export interface TrackSenderDeps {
   onProgress(progress: SendProgress): void;
   /** Asks for a new channel to the host (the owner attaches it, or does once the host is reachable). */
   reopen(): void;
+  /** This computer's clock in milliseconds since the epoch (another clock in tests). */
+  now?: () => number;
 }
 
 /** One channel's transfer state: a new channel starts from what the host says it holds. */
@@ -102,8 +106,8 @@ export class TrackSender {
     channel.binaryType = 'arraybuffer';
     channel.bufferedAmountLowThreshold = LOW_WATER_BYTES;
     channel.onopen = () => {
-      const { recordingId, createdAt, width, height } = this.recording;
-      this.send(run, { t: 'begin', recordingId, createdAt, width, height });
+      const { recordingId, createdAt, width, height, startedAt } = this.recording;
+      this.send(run, { t: 'begin', recordingId, createdAt, width, height, startedAt });
     };
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
       const message = parseReceiverMessage(data);
@@ -139,6 +143,10 @@ export class TrackSender {
 
   private onMessage(run: Run, message: ReceiverMessage): void {
     switch (message.t) {
+      case 'clock':
+        // Answered at once: the time between the question and the answer is what the host measures.
+        this.send(run, { t: 'clock-reply', sent: message.sent, at: this.deps.now?.() ?? performance.timeOrigin + performance.now() });
+        return;
       case 'have':
         // Sending starts from what the host holds; the check at the end catches anything else.
         this.held = message.count;

@@ -25,6 +25,8 @@ const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 const blockHash = z.string().regex(/^[0-9a-f]{16}$/);
 const bytes = z.number().int().min(0).max(MAX_TRACK_BYTES);
+/** An instant in milliseconds since the epoch (fractions allowed: clocks are compared to the millisecond). */
+const epochMs = z.number().min(0).max(8.64e15);
 const blockIndex = z
   .number()
   .int()
@@ -39,7 +41,11 @@ const senderSchema = z.discriminatedUnion('t', [
     createdAt: z.number().int().min(0),
     width: z.number().int().min(1).max(8192),
     height: z.number().int().min(1).max(8192),
+    /** The file's first instant on the participant's clock (ms since the epoch); null when not known. */
+    startedAt: epochMs.nullable(),
   }),
+  /** The participant's clock when a `clock` question came (`sent` is the host's, said back). */
+  z.object({ t: z.literal('clock-reply'), sent: epochMs, at: epochMs }),
   /** How far the participant's own copy has got: shown on the host's card. */
   z.object({ t: z.literal('progress'), recorded: bytes, durationMs: z.number().min(0), finished: z.boolean() }),
   /** The file is finished: its size, its digest and how many `hashes` messages follow. */
@@ -49,6 +55,8 @@ const senderSchema = z.discriminatedUnion('t', [
 ]);
 
 const receiverSchema = z.discriminatedUnion('t', [
+  /** What does your clock say? `sent` is the host's clock (docs/decisions/0015-podcast-tracks.md). */
+  z.object({ t: z.literal('clock'), sent: epochMs }),
   /** The host holds blocks 0…count-1 whole: sending goes on from there. */
   z.object({ t: z.literal('have'), count: blockIndex }),
   /**

@@ -45,7 +45,7 @@ export class PageRecordedOutputs implements RoomOutputs {
     else frame.close();
   }
 
-  async start(specs: readonly RoomOutputSpec[]): Promise<void> {
+  async start(specs: readonly RoomOutputSpec[]): Promise<number> {
     if (this.current !== 'idle') throw new Error('Recording already in progress');
     if (specs.length === 0) throw new Error('No stream available for recording');
     this.files.reset();
@@ -55,8 +55,10 @@ export class PageRecordedOutputs implements RoomOutputs {
       await this.abortAll('Recording failed due to an error');
       throw error;
     }
-    this.clock.start(performance.now());
+    const now = performance.now();
+    this.clock.start(now);
     this.current = 'recording';
+    return performance.timeOrigin + now;
   }
 
   async add(spec: RoomOutputSpec): Promise<void> {

@@ -6,7 +6,8 @@
 import type { RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomStopResult } from '../../contract/room-recorder-api';
 
 export interface RoomOutputs {
-  start(outputs: readonly RoomOutputSpec[]): Promise<void>;
+  /** Resolves with the files' first instant, in milliseconds since the epoch on this computer's clock. */
+  start(outputs: readonly RoomOutputSpec[]): Promise<number>;
   /** A participant who joined mid-recording gets their own file (separate mode). */
   add(output: RoomOutputSpec): Promise<void>;
   /** Finishes one output early (its participant left); the others go on. */

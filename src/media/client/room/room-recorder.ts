@@ -14,6 +14,7 @@ import { WorkerRecordedOutputs } from './worker-recorded-outputs';
 import type { RoomOutputs } from './room-outputs';
 import type { WorkerCalls } from '../worker-start';
 import { reportingAs } from '../../../shared/report-error';
+import { patchRecording } from '../../storage/recordings-db';
 
 export interface ParticipantMedia {
   video: MediaStreamTrack | null;
@@ -64,8 +65,14 @@ export class RoomRecorder {
     await this.worker.video.set(participantId, null);
   }
 
-  start(outputs: RoomOutputSpec[]): Promise<void> {
-    return this.outputs.start(outputs);
+  /**
+   * Starts every file; resolves with their first instant (ms since the epoch, this computer's clock),
+   * which each row keeps so a room's tracks can be lined up (docs/decisions/0015-podcast-tracks.md).
+   */
+  async start(outputs: RoomOutputSpec[]): Promise<number> {
+    const startedAt = await this.outputs.start(outputs);
+    await Promise.all(outputs.map((output) => patchRecording(output.recordingId, { startedAt }))).catch(reportingAs('room recording: note when the files began'));
+    return startedAt;
   }
 
   addOutput(output: RoomOutputSpec): Promise<void> {

@@ -24,9 +24,10 @@ export class WorkerRecordedOutputs implements RoomOutputs {
     this.calls = worker.calls;
   }
 
-  async start(outputs: readonly RoomOutputSpec[]): Promise<void> {
+  async start(outputs: readonly RoomOutputSpec[]): Promise<number> {
     for (const output of outputs) await this.connectAudio(output.outputId);
-    await this.calls.track(this.api.start([...outputs]));
+    const { startedAt } = await this.calls.track(this.api.start([...outputs]));
+    return startedAt;
   }
 
   async add(output: RoomOutputSpec): Promise<void> {

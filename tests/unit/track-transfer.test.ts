@@ -206,9 +206,13 @@ describe('track transfer', () => {
     const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined, now: () => performance.timeOrigin + performance.now() + skew });
     connect(sender, host());
     sender.finish();
-    await vi.waitFor(() => {
-      expect(sender.isDelivered).toBe(true);
-    });
+    // The host asks the clock ten times, spread over a second and a half, before any block moves.
+    await vi.waitFor(
+      () => {
+        expect(sender.isDelivered).toBe(true);
+      },
+      { timeout: 5_000 },
+    );
     const row = await getRecording(receivedTrackId(info.recordingId));
     // Off by at most half the shortest round trip, which here is well under a few milliseconds.
     expect(Math.abs((row?.startedAt ?? 0) - began)).toBeLessThan(5);

@@ -29,6 +29,16 @@ describe('track transfer messages', () => {
     expect(parseReceiverMessage(JSON.stringify({ t: 'want', ranges: [[0, 3]] }))).toEqual({ t: 'want', ranges: [[0, 3]] });
   });
 
+  it('takes a begin from an app older than track starts, with no start, and clock messages only with real instants', () => {
+    const begin = { t: 'begin', recordingId: 'own-1', createdAt: 1, width: 640, height: 360 };
+    expect(parseSenderMessage(JSON.stringify(begin))).toEqual({ ...begin, startedAt: null });
+    expect(parseSenderMessage(JSON.stringify({ ...begin, startedAt: 1_780_000_000_000.25 }))).toEqual({ ...begin, startedAt: 1_780_000_000_000.25 });
+    expect(parseSenderMessage(JSON.stringify({ ...begin, startedAt: -5 }))).toBeNull();
+    expect(parseSenderMessage(JSON.stringify({ t: 'clock-reply', sent: 10.5, at: 20 }))).toEqual({ t: 'clock-reply', sent: 10.5, at: 20 });
+    expect(parseSenderMessage(JSON.stringify({ t: 'clock-reply', sent: 10, at: '20' }))).toBeNull();
+    expect(parseReceiverMessage(JSON.stringify({ t: 'clock', sent: 1e20 }))).toBeNull();
+  });
+
   it('asks for blocks again as ranges, a bounded number at a time', () => {
     expect(toRanges([0, 1, 2, 5, 7, 8])).toEqual([[0, 3], [5, 6], [7, 9]]);
     expect(toRanges([0, 2, 4, 6], 2)).toEqual([[0, 1], [2, 3]]);

@@ -41,8 +41,11 @@ const senderSchema = z.discriminatedUnion('t', [
     createdAt: z.number().int().min(0),
     width: z.number().int().min(1).max(8192),
     height: z.number().int().min(1).max(8192),
-    /** The file's first instant on the participant's clock (ms since the epoch); null when not known. */
-    startedAt: epochMs.nullable(),
+    /**
+     * The file's first instant on the participant's clock (ms since the epoch); null when not known,
+     * as from a participant whose app is older than starts (an installed app updates on its next load).
+     */
+    startedAt: epochMs.nullable().default(null),
   }),
   /** The participant's clock when a `clock` question came (`sent` is the host's, said back). */
   z.object({ t: z.literal('clock-reply'), sent: epochMs, at: epochMs }),

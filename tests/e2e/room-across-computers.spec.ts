@@ -80,7 +80,7 @@ test('a separate recording across two computers: the guest records on their own 
   await admitGuest(host, guest, 'apart-separate');
   await host.getByRole('radio', { name: 'Separate' }).check();
   await expect(host.getByText('Each person is recorded on their own computer at full quality and the file is sent to the host')).toBeVisible();
-  await record(host, 8, async () => {
+  const wall = await record(host, 8, async () => {
     await expect(guest.getByTestId('own-track-status')).toHaveText('Recording on this computer');
     // The track travels while it is recorded: the host holds part of it before Stop.
     await expect(host.getByTestId('podcast-tracks')).toContainText(/Gus: recording on their computer, [1-9]\d*\.\d MB received|Gus: recording on their computer, 0\.[1-9] MB received/, { timeout: 20_000 });
@@ -113,9 +113,11 @@ test('a separate recording across two computers: the guest records on their own 
   for (const { file } of files) expect(await decodeErrors(file)).toBe('');
   const infos = await Promise.all(files.map((f) => probe(f.file)));
   expect(infos.map((info) => `${String(info.video?.width)}x${String(info.video?.height)}`)).toContain(`${String(capture.width)}x${String(capture.height)}`);
+  // Waiting for the first megabyte can hold the recording past 8 s on a loaded machine: the files
+  // are bounded by how long it really ran.
   for (const info of infos) {
     expect(info.duration).toBeGreaterThan(7);
-    expect(info.duration).toBeLessThan(12);
+    expect(info.duration).toBeLessThan(wall + 1);
   }
 });
 

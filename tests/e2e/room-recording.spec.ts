@@ -144,6 +144,59 @@ test('separate recording: a guest whose tab closes mid-recording gets their reco
   expect(await storedSha256(host, received?.id ?? '')).toBe(await storedSha256(host, own?.id ?? ''));
 });
 
+test('separate recording: the host’s tab crashes mid-transfer, keeps what it received, and the transfer resumes from there', async ({ page: host, context, guard }) => {
+  const { guest, roomId } = await roomWithGuest(context, host, guard, 'separate-host-crash');
+  await host.getByRole('radio', { name: 'Separate' }).check();
+  await host.getByRole('button', { name: 'Start recording' }).click();
+  await expect(guest.getByTestId('own-track-status')).toHaveText('Recording on this computer', { timeout: 20_000 });
+  // Part of the guest's track is at the host, and the guest goes on recording.
+  await expect(host.getByTestId('podcast-tracks')).toContainText(/Gus: recording on their computer, (0\.[1-9]|[1-9]\d*\.\d) MB received/, { timeout: 20_000 });
+  await waitForRecorded(host, 4);
+  await host.goto('chrome://crash').catch(() => undefined);
+  await expect(guest.getByText('The host left, so the room has ended.')).toBeVisible({ timeout: 20_000 });
+
+  // What the crashed host had written of the guest's track is in its IndexedDB.
+  const reader = await openPage(context, guard);
+  await reader.goto('/');
+  const atCrash = (await storedRows(reader)).find((row) => row.id.startsWith('received-'));
+  expect(atCrash, 'the part of the guest’s track the host received').toBeDefined();
+  expect(atCrash?.size).toBeGreaterThan(50_000);
+  const receivedBefore = await storedBytes(reader, atCrash?.id ?? '');
+  await reader.close();
+
+  // The host opens the room again, the guest follows the invite link: the rest of the track arrives.
+  const back = await openPage(context, guard);
+  await hostRoom(back, roomId, 'Hana', { autoAdmit: false });
+  await joinAndApprove(back, guest, roomId);
+  // The receiver carries on from what it holds: the row never shrinks back to a fresh start.
+  const sizes: number[] = [];
+  await expect
+    .poll(
+      async () => {
+        const row = (await storedRows(back)).find((r) => r.id === atCrash?.id);
+        sizes.push(row?.size ?? 0);
+        return row?.state;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('done');
+  expect(Math.min(...sizes)).toBeGreaterThanOrEqual(atCrash?.size ?? Infinity);
+  await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
+  await expect(back.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
+
+  const own = (await storedRows(back)).find((row) => `received-${row.id}` === atCrash?.id);
+  const received = (await storedRows(back)).find((row) => row.id === atCrash?.id);
+  expect(own).toMatchObject({ state: 'done' });
+  expect(received).toMatchObject({ state: 'done', size: own?.size });
+  expect(await storedSha256(back, received?.id ?? '')).toBe(await storedSha256(back, own?.id ?? ''));
+  // What arrived before the crash is still there: the file differs from it only where the guest's
+  // recorder patched its own earlier bytes at the end (the sizes a live WebM leaves open).
+  const receivedAfter = await storedBytes(back, received?.id ?? '');
+  const changed = receivedBefore.filter((byte, i) => receivedAfter[i] !== byte).length;
+  console.log(`host crash: ${String(receivedBefore.length)} bytes received before the crash, ${String(changed)} of them patched since, ${String(receivedAfter.length)} in all`);
+  expect(changed).toBeLessThan(64);
+});
+
 test('separate recording on a starved connection: the call degrades, the guest’s own track at the host does not', async ({ page: host, context, guard }, testInfo) => {
   const { guest } = await roomWithGuest(context, host, guard, 'separate-starved');
   // The guest's uplink video held to 150 kbps and 5 frames a second, as on a poor network.

@@ -199,18 +199,6 @@ describe('RecordingEngine', () => {
     expect(failures).toHaveLength(1);
   });
 
-  it('ends one file early (its participant left) while the others go on', async () => {
-    await open('a');
-    await open('b');
-    engine.begin(30);
-    vi.advanceTimersByTime(2000);
-    const ended = await engine.end('b');
-    expect(ended?.durationMs).toBe(2000);
-    expect(engine.live).toBe(true);
-    expect([...engine.outputs.keys()]).toEqual(['a']);
-    expect(await engine.end('b')).toBeNull();
-  });
-
   it('counts the figures over every file, and the frames recorded in the last second', async () => {
     const a = await open('a');
     const b = await open('b');

@@ -5,7 +5,7 @@ import type { RoomNotice } from '../../src/features/room/room-notice';
 import type { RoomFile } from '../../src/features/room/room-notice';
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings-schema';
 import type { OutgoingEvent } from '../../src/protocol';
-import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomStopResult, RoomTile } from '../../src/media/contract/room-recorder-api';
+import type { RecorderEvents, RoomOutputSpec, RoomRecorderStats, RoomStopResult, RoomTile } from '../../src/media/contract/room-recorder-api';
 import { heldRecordingIds } from '../../src/media/storage/recording-locks';
 import { isRecordingActive } from '../../src/media/client/recording-activity';
 import { FakeLockManager } from './support/fake-lock-manager';
@@ -39,17 +39,6 @@ class FakeRoomRecorder implements RoomRecorderPort {
     this.calls.push('start');
     this.outputs = [...outputs];
     return Promise.resolve(Date.now());
-  }
-
-  addOutput(output: RoomOutputSpec): Promise<void> {
-    this.calls.push(`add ${output.outputId}`);
-    this.outputs.push(output);
-    return Promise.resolve();
-  }
-
-  endOutput(outputId: string): Promise<RecordingResult | null> {
-    this.calls.push(`end ${outputId}`);
-    return Promise.resolve(null);
   }
 
   setTiles(_outputId: string, tiles: RoomTile[]): Promise<void> {

@@ -101,11 +101,7 @@ export interface RoomRecorderWorkerApi extends RecorderWorkerProtocol<string> {
   setTiles(outputId: string, tiles: RoomTile[]): void;
   /** `startedAt`: the files' first instant, in milliseconds since the epoch on this computer's clock. */
   start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string; startedAt: number }>;
-  /** A participant who joined mid-recording gets their own file (separate mode). */
-  addOutput(output: RoomOutputSpec): Promise<void>;
-  /** Finishes one output early (its participant left); the others go on. */
-  endOutput(outputId: string): Promise<RecordingResult | null>;
-  /** Finishes every output; results include outputs ended earlier. Rejects only when no file could be finished. */
+  /** Finishes every output. Rejects only when no file could be finished. */
   stop(): Promise<RoomStopResult>;
   stats(): RoomRecorderStats;
 }

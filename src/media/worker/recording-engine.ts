@@ -175,14 +175,6 @@ export class RecordingEngine<O extends EngineOutput> {
     }
   }
 
-  /** Takes one output out of the recording (a room participant left) and finishes it. */
-  async end(outputId: string): Promise<RecordingResult | null> {
-    const output = this.outputs.get(outputId);
-    if (!output || !this.live) return null;
-    this.outputs.delete(outputId);
-    return this.finish(output);
-  }
-
   /**
    * Stops the clock and finishes every output on its own: one that fails never costs the others
    * theirs. Each file lasts as long as the recording did at the moment of the call.

@@ -11,7 +11,6 @@ import { scaledSize } from '../contract/encoding-ladder';
 import {
   startOptionsFor,
   type RecorderEvents,
-  type RecordingResult,
   type RoomFrameSink,
   type RoomOutputSpec,
   type RoomRecorderStats,
@@ -26,7 +25,7 @@ import { RecordingEngine, type EngineOutput } from './recording-engine';
 import { drawRoom } from './room-compositor';
 import { audioData, videoFrames } from './track-source';
 import type { TrackSource } from '../contract/track-source-contract';
-import { FinishedFiles } from '../contract/finished-files';
+import { filesAtStop } from '../contract/finished-files';
 import { reportingAs } from '../../shared/report-error';
 
 const PERSIST_INTERVAL_MS = 500;
@@ -54,14 +53,12 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
   private readonly sources = new Map<string, LatestFrame>();
   /** Pictures drawn for the page's MediaRecorder (fallback pipeline). */
   private readonly drawn = new Map<string, Picture>();
-  private readonly files = new FinishedFiles();
   private clock: FrameClock | null = null;
   private frameRateSetting = 30;
   private readonly engine = new RecordingEngine<Output>({
     persistIntervalMs: PERSIST_INTERVAL_MS,
     onFailure: (message, name) => {
-      this.files.reset();
-      this.stopClockIfIdle();
+        this.stopClockIfIdle();
       this.events?.onError(message, name);
     },
   });
@@ -103,7 +100,6 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
   async start(outputs: RoomOutputSpec[]): Promise<{ videoCodec: string; startedAt: number }> {
     if (this.engine.state !== 'idle') throw new Error('Recording already in progress');
     if (outputs.length === 0) throw new Error('No stream available for recording');
-    this.files.reset();
     try {
       for (const spec of outputs) await this.open(spec);
     } catch (error) {
@@ -116,15 +112,6 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     this.runClock();
     const first = this.engine.outputs.values().next().value;
     return { videoCodec: first?.session.videoCodec ?? '', startedAt };
-  }
-
-  async addOutput(spec: RoomOutputSpec): Promise<void> {
-    if (!this.engine.live || this.engine.outputs.has(spec.outputId)) return;
-    await this.open(spec);
-  }
-
-  endOutput(outputId: string): Promise<RecordingResult | null> {
-    return this.files.finishEarly(() => this.engine.end(outputId));
   }
 
   draw(spec: RoomOutputSpec): void {
@@ -149,7 +136,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
 
   async stop(): Promise<RoomStopResult> {
     try {
-      return this.files.atStop(await this.engine.stopAll());
+      return filesAtStop(await this.engine.stopAll());
     } finally {
       this.stopClockIfIdle();
     }
@@ -163,7 +150,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     return {
       state,
       durationMs: figures.durationMs,
-      bytes: this.files.bytes + figures.bytes,
+      bytes: figures.bytes,
       fps: figures.fps,
       targetFps: fps,
       videoSize: first ? scaledSize(first.spec.size, sizeStep) : null,

@@ -7,8 +7,8 @@
 import { errorIdentity } from '../../../shared/error-identity';
 import { FallbackRecorder } from '../fallback-recorder';
 import { MediaClock } from '../../contract/media-clock';
-import { FinishedFiles } from '../../contract/finished-files';
-import { startOptionsFor, type RecordingResult, type RoomOutputSpec, type RoomRecorderState, type RoomRecorderStats, type RoomStopResult } from '../../contract/room-recorder-api';
+import { filesAtStop } from '../../contract/finished-files';
+import { startOptionsFor, type RoomOutputSpec, type RoomRecorderState, type RoomRecorderStats, type RoomStopResult } from '../../contract/room-recorder-api';
 import type { RoomOutputs } from './room-outputs';
 import { reportingAs } from '../../../shared/report-error';
 
@@ -28,7 +28,6 @@ export interface PageOutputsDeps {
 
 export class PageRecordedOutputs implements RoomOutputs {
   private readonly outputs = new Map<string, PageOutput>();
-  private readonly files = new FinishedFiles();
   private current: RoomRecorderState = 'idle';
   private readonly clock = new MediaClock();
 
@@ -48,7 +47,6 @@ export class PageRecordedOutputs implements RoomOutputs {
   async start(specs: readonly RoomOutputSpec[]): Promise<number> {
     if (this.current !== 'idle') throw new Error('Recording already in progress');
     if (specs.length === 0) throw new Error('No stream available for recording');
-    this.files.reset();
     try {
       for (const spec of specs) await this.open(spec);
     } catch (error) {
@@ -59,20 +57,6 @@ export class PageRecordedOutputs implements RoomOutputs {
     this.clock.start(now);
     this.current = 'recording';
     return performance.timeOrigin + now;
-  }
-
-  async add(spec: RoomOutputSpec): Promise<void> {
-    if ((this.current !== 'recording' && this.current !== 'paused') || this.outputs.has(spec.outputId)) return;
-    await this.open(spec);
-    if (this.current === 'paused') this.outputs.get(spec.outputId)?.recorder.pause();
-  }
-
-  async end(outputId: string): Promise<RecordingResult | null> {
-    const output = this.outputs.get(outputId);
-    if (!output || (this.current !== 'recording' && this.current !== 'paused')) return null;
-    this.outputs.delete(outputId);
-    void this.deps.undraw(outputId).catch(reportingAs('room recording: stop drawing an output'));
-    return this.files.finishEarly(() => output.recorder.stop());
   }
 
   pause(): Promise<void> {
@@ -100,7 +84,7 @@ export class PageRecordedOutputs implements RoomOutputs {
       // Every file is finished on its own: one that fails (kept for recovery) never costs the others theirs.
       const settled = await Promise.allSettled(outputs.map(([, o]) => o.recorder.stop()));
       for (const [outputId] of outputs) void this.deps.undraw(outputId).catch(reportingAs('room recording: stop drawing an output'));
-      return this.files.atStop(settled);
+      return filesAtStop(settled);
     } finally {
       this.current = 'idle';
     }
@@ -108,7 +92,7 @@ export class PageRecordedOutputs implements RoomOutputs {
 
   /** The worker only draws here: state, time and bytes are the MediaRecorders'. */
   stats(fromWorker: RoomRecorderStats): RoomRecorderStats {
-    let bytes = this.files.bytes;
+    let bytes = 0;
     for (const output of this.outputs.values()) bytes += output.recorder.bytes;
     const durationMs = this.current === 'idle' ? 0 : this.clock.activeMs(performance.now());
     return { ...fromWorker, durationMs, bytes, state: this.current };
@@ -143,7 +127,6 @@ export class PageRecordedOutputs implements RoomOutputs {
   private async fail(error: unknown): Promise<void> {
     if (this.current !== 'recording' && this.current !== 'paused') return;
     const { name, message } = errorIdentity(error);
-    this.files.reset();
     // Store what can be stored first: the page ends this recording as soon as it hears of the failure.
     await this.abortAll('Recording failed due to an error');
     this.deps.onError(message, name);

@@ -3,15 +3,11 @@
  * page (PageRecordedOutputs, where WebCodecs or track processors are missing). The room recorder
  * picks one when it starts and talks to it only through this shape.
  */
-import type { RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomStopResult } from '../../contract/room-recorder-api';
+import type { RoomOutputSpec, RoomRecorderStats, RoomStopResult } from '../../contract/room-recorder-api';
 
 export interface RoomOutputs {
   /** Resolves with the files' first instant, in milliseconds since the epoch on this computer's clock. */
   start(outputs: readonly RoomOutputSpec[]): Promise<number>;
-  /** A participant who joined mid-recording gets their own file (separate mode). */
-  add(output: RoomOutputSpec): Promise<void>;
-  /** Finishes one output early (its participant left); the others go on. */
-  end(outputId: string): Promise<RecordingResult | null>;
   pause(): Promise<void>;
   resume(): Promise<void>;
   stop(): Promise<RoomStopResult>;

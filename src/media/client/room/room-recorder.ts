@@ -7,7 +7,7 @@
 import { proxy, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../track-feed';
 import { RecorderWorker } from '../recorder-worker';
-import type { RecorderEvents, RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
+import type { RecorderEvents, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
 import { WorkerRecordedOutputs } from './worker-recorded-outputs';
@@ -73,14 +73,6 @@ export class RoomRecorder {
     const startedAt = await this.outputs.start(outputs);
     await Promise.all(outputs.map((output) => patchRecording(output.recordingId, { startedAt }))).catch(reportingAs('room recording: note when the files began'));
     return startedAt;
-  }
-
-  addOutput(output: RoomOutputSpec): Promise<void> {
-    return this.outputs.add(output);
-  }
-
-  endOutput(outputId: string): Promise<RecordingResult | null> {
-    return this.outputs.end(outputId);
   }
 
   setTiles(outputId: string, tiles: RoomTile[]): Promise<void> {

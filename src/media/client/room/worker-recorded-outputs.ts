@@ -3,7 +3,7 @@
  * is each output's sound, sent to the worker as an audio feed (track-feed.ts) from the room's mix.
  */
 import { transfer, type Remote } from 'comlink';
-import type { RecordingResult, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult } from '../../contract/room-recorder-api';
+import type { RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult } from '../../contract/room-recorder-api';
 import type { RecorderWorker } from '../recorder-worker';
 import { audioFeed } from '../track-feed';
 import type { WorkerCalls } from '../worker-start';
@@ -28,20 +28,6 @@ export class WorkerRecordedOutputs implements RoomOutputs {
     for (const output of outputs) await this.connectAudio(output.outputId);
     const { startedAt } = await this.calls.track(this.api.start([...outputs]));
     return startedAt;
-  }
-
-  async add(output: RoomOutputSpec): Promise<void> {
-    await this.connectAudio(output.outputId);
-    await this.calls.track(this.api.addOutput(output));
-  }
-
-  /** An ended output records no more sound: its feed stops once the worker has closed the file. */
-  async end(outputId: string): Promise<RecordingResult | null> {
-    try {
-      return await this.calls.track(this.api.endOutput(outputId));
-    } finally {
-      this.stopAudio(outputId);
-    }
   }
 
   pause(): Promise<void> {

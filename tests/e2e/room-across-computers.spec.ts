@@ -98,6 +98,11 @@ test('a separate recording across two computers: the guest records on their own 
   const hostRow = (await storedRows(host)).find((row) => row.id === `received-${guestRow.id}`);
   expect(hostRow).toMatchObject({ state: 'done', size: guestRow.size, width: guestRow.width, height: guestRow.height });
   expect(await storedSha256(host, `received-${guestRow.id}`)).toBe(await storedSha256(guest, guestRow.id));
+  // Both computers know the tracks as one room recording, so each library groups them.
+  const hostOwn = (await storedRows(host)).find((row) => row.mode === 'room-separate' && !row.id.startsWith('received-'));
+  expect(guestRow.roomSession).toEqual({ roomId: expect.stringMatching(/^apart-separate-/) as unknown, startedAt: expect.any(Number) as unknown });
+  expect(hostOwn?.roomSession).toEqual(guestRow.roomSession);
+  expect(hostRow?.roomSession).toEqual(guestRow.roomSession);
 
   // The picture is the guest's own capture size, not what the call delivered.
   const capture = await guest.evaluate(() => {

@@ -5,6 +5,8 @@ import { NO_PICTURE_SIZE, ownTrackSize } from '../../src/features/room/tracks/ow
 import { ownTrackText, timeLeft, trackStatusText } from '../../src/features/room/tracks/track-status-text';
 import type { TrackStatus } from '../../src/features/room/tracks/track-receiver';
 import { recordingModeFromSearch } from '../../src/features/room/recording/recording-mode-link';
+import { parsePendingTracks } from '../../src/features/room/tracks/pending-tracks';
+import { announcedSession } from '../../src/features/room/tracks/recording-session';
 
 describe('track transfer messages', () => {
   it('a block travels as its index and bytes, and nothing that cannot be a block is taken for one', () => {
@@ -31,12 +33,25 @@ describe('track transfer messages', () => {
 
   it('takes a begin from an app older than track starts, with no start, and clock messages only with real instants', () => {
     const begin = { t: 'begin', recordingId: 'own-1', createdAt: 1, width: 640, height: 360 };
-    expect(parseSenderMessage(JSON.stringify(begin))).toEqual({ ...begin, startedAt: null });
-    expect(parseSenderMessage(JSON.stringify({ ...begin, startedAt: 1_780_000_000_000.25 }))).toEqual({ ...begin, startedAt: 1_780_000_000_000.25 });
+    expect(parseSenderMessage(JSON.stringify(begin))).toEqual({ ...begin, startedAt: null, roomSession: null });
+    expect(parseSenderMessage(JSON.stringify({ ...begin, startedAt: 1_780_000_000_000.25 }))).toEqual({ ...begin, startedAt: 1_780_000_000_000.25, roomSession: null });
     expect(parseSenderMessage(JSON.stringify({ ...begin, startedAt: -5 }))).toBeNull();
     expect(parseSenderMessage(JSON.stringify({ t: 'clock-reply', sent: 10.5, at: 20 }))).toEqual({ t: 'clock-reply', sent: 10.5, at: 20 });
     expect(parseSenderMessage(JSON.stringify({ t: 'clock-reply', sent: 10, at: '20' }))).toBeNull();
     expect(parseReceiverMessage(JSON.stringify({ t: 'clock', sent: 1e20 }))).toBeNull();
+  });
+
+  it('takes a begin from an app older than room sessions, with none, and a session only of a real room and instant', () => {
+    const begin = { t: 'begin', recordingId: 'own-1', createdAt: 1, width: 640, height: 360, startedAt: 5 };
+    const roomSession = { roomId: 'podcast-room_1', startedAt: 1_780_000_000_000 };
+    expect(parseSenderMessage(JSON.stringify(begin))).toEqual({ ...begin, roomSession: null });
+    expect(parseSenderMessage(JSON.stringify({ ...begin, roomSession: null }))).toEqual({ ...begin, roomSession: null });
+    expect(parseSenderMessage(JSON.stringify({ ...begin, roomSession }))).toEqual({ ...begin, roomSession });
+    // Nothing more than the pair is kept from a peer.
+    expect(parseSenderMessage(JSON.stringify({ ...begin, roomSession: { ...roomSession, extra: 'x'.repeat(100) } }))).toEqual({ ...begin, roomSession });
+    for (const bad of [{ ...roomSession, roomId: '../other' }, { ...roomSession, roomId: 'r'.repeat(65) }, { ...roomSession, roomId: '' }, { ...roomSession, startedAt: -1 }, { ...roomSession, startedAt: 1e16 }, { roomId: 'podcast-room' }, 'podcast-room']) {
+      expect(parseSenderMessage(JSON.stringify({ ...begin, roomSession: bad }))).toBeNull();
+    }
   });
 
   it('asks for blocks again as ranges, a bounded number at a time', () => {
@@ -102,5 +117,32 @@ describe('recording mode in a room link', () => {
     expect(recordingModeFromSearch('?recording=separate')).toBe('separate');
     expect(recordingModeFromSearch('?recording=everything')).toBeUndefined();
     expect(recordingModeFromSearch('')).toBeUndefined();
+  });
+});
+
+describe('undelivered tracks remembered in this browser', () => {
+  const entry = { roomId: 'podcast-room', recordingId: 'own-1', createdAt: Date.now(), width: 1280, height: 720, startedAt: 1_780_000_000_000 };
+
+  it('reads an entry written before sessions were kept, with none, and one with its session', () => {
+    expect(parsePendingTracks(JSON.stringify([entry]))).toEqual([{ ...entry, roomSession: null }]);
+    const roomSession = { roomId: 'podcast-room', startedAt: 1_780_000_000_000 };
+    expect(parsePendingTracks(JSON.stringify([{ ...entry, roomSession }]))).toEqual([{ ...entry, roomSession }]);
+  });
+
+  it('ignores a list with anything malformed in it, and entries too old to offer', () => {
+    expect(parsePendingTracks(JSON.stringify([{ ...entry, roomSession: { roomId: 'a b', startedAt: 1 } }]))).toEqual([]);
+    expect(parsePendingTracks(JSON.stringify([{ ...entry, roomSession: { roomId: 'podcast-room', startedAt: 'soon' } }]))).toEqual([]);
+    expect(parsePendingTracks('{not json')).toEqual([]);
+    expect(parsePendingTracks(null)).toEqual([]);
+    expect(parsePendingTracks(JSON.stringify([{ ...entry, createdAt: Date.now() - 8 * 24 * 60 * 60 * 1000 }]))).toEqual([]);
+  });
+});
+
+describe('the room recording an announcement names', () => {
+  it('is the room and the announced start, or none when the start cannot be an instant', () => {
+    expect(announcedSession('podcast-room', 1_780_000_000_000)).toEqual({ roomId: 'podcast-room', startedAt: 1_780_000_000_000 });
+    expect(announcedSession('podcast-room', null)).toBeNull();
+    expect(announcedSession('podcast-room', Number.NaN)).toBeNull();
+    expect(announcedSession('podcast-room', -3)).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RoomRecordingController, type RecordingContext, type RoomRecorderPort } from '../../src/features/room/recording/room-recording-controller';
 import { INITIAL_ROOM_STATE, roomReducer, type RoomAction, type RoomState } from '../../src/features/room/room-state';
@@ -8,6 +9,7 @@ import type { OutgoingEvent } from '../../src/protocol';
 import type { RecorderEvents, RoomOutputSpec, RoomRecorderStats, RoomStopResult, RoomTile } from '../../src/media/contract/room-recorder-api';
 import { heldRecordingIds } from '../../src/media/storage/recording-locks';
 import { isRecordingActive } from '../../src/media/client/recording-activity';
+import { getRecording, putRecording, type RecordingRow } from '../../src/media/storage/recordings-db';
 import { FakeLockManager } from './support/fake-lock-manager';
 import { deferred } from './support/fake-media';
 
@@ -280,6 +282,23 @@ describe('RoomRecordingController', () => {
     await controller.onMediaChanged('g2');
     expect(recorder?.calls).toEqual(['set host', 'start']);
     expect((await heldRecordingIds()).size).toBe(1);
+  });
+
+  it('separate mode: the room’s word on the start marks the host’s own track with the room recording; a mixed file is left alone', async () => {
+    const rowOf = (output: RoomOutputSpec | undefined): RecordingRow => ({ id: output?.recordingId ?? '', name: 'Track', mode: output?.kind ?? 'room-separate', state: 'recording', createdAt: 1, updatedAt: 1, durationMs: 0, size: 0, mimeType: 'video/webm', width: 1280, height: 720 });
+    const separate = new FakeRoom('separate', ['g1']);
+    await controllerFor(separate).start();
+    const track = recorders[0]?.outputs[0];
+    await putRecording(rowOf(track));
+    await controllers.at(-1)?.roomStarted(1_780_000_000_000);
+    expect((await getRecording(track?.recordingId ?? ''))?.roomSession).toEqual({ roomId: 'room-1', startedAt: 1_780_000_000_000 });
+
+    const mixed = new FakeRoom('mixed', ['g1']);
+    await controllerFor(mixed).start();
+    const file = recorders[1]?.outputs[0];
+    await putRecording(rowOf(file));
+    await controllers.at(-1)?.roomStarted(1_780_000_000_000);
+    expect((await getRecording(file?.recordingId ?? ''))?.roomSession).toBeUndefined();
   });
 
   it('mixed mode: the picture follows who is in the room', async () => {

@@ -21,7 +21,10 @@ class GrowingFile {
 }
 
 let next = 0;
-const recordingInfo = (startedAt: number | null = null) => ({ recordingId: `own-${String(++next)}`, createdAt: 1_700_000_000_000, width: 1280, height: 720, startedAt });
+/** The room the tests' host is in, and one recording of it. */
+const ROOM_ID = 'podcast-room';
+const SESSION = { roomId: ROOM_ID, startedAt: 1_780_000_000_000 };
+const recordingInfo = (startedAt: number | null = null, roomSession: { roomId: string; startedAt: number } | null = null) => ({ recordingId: `own-${String(++next)}`, createdAt: 1_700_000_000_000, width: 1280, height: 720, startedAt, roomSession });
 
 interface Host {
   statuses: TrackStatus[];
@@ -39,6 +42,7 @@ function connect(sender: TrackSender, to: Host, participantId = 'gus'): [FakeDat
   sender.attach(asChannel(guestEnd));
   to.receivers.push(
     new TrackReceiver(asChannel(hostEnd), {
+      roomId: ROOM_ID,
       participantId,
       participantName: 'Gus',
       onStatus: (status) => to.statuses.push(status),
@@ -172,6 +176,7 @@ describe('track transfer', () => {
     // Someone else claims Gus's recording id: their channel is closed, Gus's transfer goes on.
     const [intruder, intruderHost] = FakeDataChannel.pair(`track:${info.recordingId}`);
     new TrackReceiver(asChannel(intruderHost), {
+      roomId: ROOM_ID,
       participantId: 'ida',
       participantName: 'Ida',
       onStatus: () => undefined,
@@ -230,6 +235,52 @@ describe('track transfer', () => {
       expect(sender.isDelivered).toBe(true);
     });
     expect((await getRecording(receivedTrackId(info.recordingId)))?.startedAt).toBeUndefined();
+  });
+
+  it('the host’s copy belongs to the room recording the participant says, only when it is this room’s', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const deliver = async (roomSession: { roomId: string; startedAt: number } | null) => {
+      const file = new GrowingFile();
+      file.append(BLOCK_BYTES + 10, 5);
+      file.finished = true;
+      const info = recordingInfo(null, roomSession);
+      const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+      connect(sender, host());
+      sender.finish();
+      await vi.waitFor(() => {
+        expect(sender.isDelivered).toBe(true);
+      });
+      return getRecording(receivedTrackId(info.recordingId));
+    };
+    expect((await deliver(SESSION))?.roomSession).toEqual(SESSION);
+    // Another room's recording is nothing this host's library should group by: the track is kept without it.
+    expect((await deliver({ roomId: 'elsewhere', startedAt: 5 }))?.roomSession).toBeUndefined();
+    expect(warnings.mock.calls.some((call) => call.map(String).join(' ').includes('another room’s recording'))).toBe(true);
+    // A participant on an older app says nothing: no session.
+    expect((await deliver(null))?.roomSession).toBeUndefined();
+    warnings.mockRestore();
+  });
+
+  it('a resumed transfer keeps the room recording an earlier begin said, when the new one does not say it', async () => {
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES * 2, 6);
+    const info = recordingInfo(null, SESSION);
+    const first = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    connect(first, to);
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+    });
+    first.dispose();
+    // The same track resumed by an app that does not say which recording it belongs to.
+    file.finished = true;
+    const again = new TrackSender({ ...info, roomSession: null }, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    connect(again, to);
+    again.finish();
+    await vi.waitFor(() => {
+      expect(again.isDelivered).toBe(true);
+    });
+    expect((await getRecording(receivedTrackId(info.recordingId)))?.roomSession).toEqual(SESSION);
   });
 
   it('a new channel takes over from one that went quiet without closing: the transfer finishes on it', async () => {

@@ -22,8 +22,11 @@ export interface RoomEventTarget {
   participantLeft(participantId: string, reason: IncomingEvents['participant-left']['reason']): void;
   /** The host's recorder: the room confirmed its stop. */
   recordingStopped(): void;
-  /** A guest heard the host start, pause, resume or stop (with the mode, for a start). */
-  recordingAnnounced(event: Announcement, mode: IncomingEvents['recording-started']['mode'] | null): void;
+  /**
+   * Anyone in the room heard the host start, pause, resume or stop (with the mode and the room's
+   * start of the recording, for a start: the same on every computer, docs/decisions/0015-podcast-tracks.md).
+   */
+  recordingAnnounced(event: Announcement, mode: IncomingEvents['recording-started']['mode'] | null, startedAt: number | null): void;
   roomEnded(): void;
   /** A refusal from the room (a rejected join, for one). */
   error(message: string): void;
@@ -64,12 +67,12 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
   on('auto-admit-changed', ({ enabled }) => {
     store.dispatch({ type: 'auto-admit', enabled });
   });
-  on('recording-started', ({ mode }) => {
-    onRecordingAnnounced(target, 'recording-started', mode);
+  on('recording-started', ({ mode, startedAt }) => {
+    onRecordingAnnounced(target, 'recording-started', mode, startedAt);
   });
   for (const event of ['recording-paused', 'recording-resumed', 'recording-stopped'] as const) {
     on(event, () => {
-      onRecordingAnnounced(target, event, null);
+      onRecordingAnnounced(target, event, null, null);
     });
   }
   on('room-ended', () => {
@@ -84,16 +87,16 @@ export function listenToRoom(signaling: SignalingTransport, target: RoomEventTar
   return unsubscribe;
 }
 
-function onRecordingAnnounced(target: RoomEventTarget, event: Announcement, mode: IncomingEvents['recording-started']['mode'] | null): void {
+function onRecordingAnnounced(target: RoomEventTarget, event: Announcement, mode: IncomingEvents['recording-started']['mode'] | null, startedAt: number | null): void {
   const { store } = target;
   if (store.room.isHost) {
     // The host's own state moves with its recorder; only the stop waits for the room's word.
     if (event === 'recording-stopped') target.recordingStopped();
-    target.recordingAnnounced(event, mode);
+    target.recordingAnnounced(event, mode, startedAt);
     return;
   }
   store.dispatch({ type: 'recording-state', state: announcedRecordingState(event) });
-  target.recordingAnnounced(event, mode);
+  target.recordingAnnounced(event, mode, startedAt);
   if (event === 'recording-started') {
     const message = mode === 'separate' ? 'The host is recording this room. Your camera and microphone are recorded on this computer and sent to the host.' : 'The host is recording this room.';
     target.notify({ title: 'Recording Started', message, tone: 'info' });

@@ -204,8 +204,9 @@ export class RoomSession {
       recordingStopped: () => {
         this.recording.onRecordingStopped();
       },
-      recordingAnnounced: (event, mode) => {
-        this.tracks.announced(event, mode);
+      recordingAnnounced: (event, mode, startedAt) => {
+        if (event === 'recording-started') void this.recording.roomStarted(startedAt);
+        this.tracks.announced(event, mode, startedAt);
       },
       roomEnded: () => {
         if (!this.state.isHost) this.end({ kind: 'room-ended' });

@@ -6,7 +6,7 @@
  */
 import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordingsDb, patchRecording, putChunk, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
 
-export type ReceivedTrackRow = Pick<RecordingRow, 'id' | 'name' | 'createdAt' | 'width' | 'height'>;
+export type ReceivedTrackRow = Pick<RecordingRow, 'id' | 'name' | 'createdAt' | 'width' | 'height' | 'roomSession'>;
 
 /**
  * The row for a track being received: made on the first transfer, found again when one resumes. A
@@ -20,7 +20,8 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
       const db = await openRecordingsDb();
       await db.delete('chunks', chunkRange(existing.fileKey));
     }
-    const receiving: RecordingRow = { ...existing, state: 'recording', fileKey: undefined, updatedAt: Date.now() };
+    // A participant that resumes from an app that did not say the recording keeps what an earlier begin said.
+    const receiving: RecordingRow = { ...existing, state: 'recording', fileKey: undefined, roomSession: track.roomSession ?? existing.roomSession, updatedAt: Date.now() };
     await putRecording(receiving);
     return receiving;
   }

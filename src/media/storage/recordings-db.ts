@@ -16,6 +16,17 @@ export type RoomRecordingKind = 'room-mixed' | 'room-separate' | 'room-local-onl
 export type StoredRecordingMode = RecordingMode | RoomRecordingKind;
 export type RecordingRowState = 'recording' | 'paused' | 'finalizing' | 'done';
 
+/**
+ * One recording of one room: the room's id and the instant its recording started as the room
+ * announced it (`recording-started`'s `startedAt`, the room authority's clock). Every participant
+ * hears the same value, so the files of one Separate recording carry the same pair on every computer
+ * (docs/decisions/0015-podcast-tracks.md).
+ */
+export interface RoomRecordingSession {
+  roomId: string;
+  startedAt: number;
+}
+
 export interface RecordingRow {
   id: string;
   name: string;
@@ -37,6 +48,13 @@ export interface RecordingRow {
    * room's tracks can be lined up (docs/decisions/0015-podcast-tracks.md).
    */
   startedAt?: number;
+  /**
+   * The room recording this file belongs to, on every `room-separate` file: the host's own, each
+   * participant's own and the host's received copies, so the library shows one recording's tracks
+   * together. Absent on files made before it was kept, on copies made from a file (an MP4 export, a
+   * trimmed copy) and on tracks from participants whose app did not say it.
+   */
+  roomSession?: RoomRecordingSession;
   /**
    * Key of the chunks that hold the file, when it is not the id: a rewrite (the copy that makes a
    * MediaRecorder file seekable) stores its output under a key of its own and switches to it in one

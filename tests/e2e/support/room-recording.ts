@@ -96,6 +96,7 @@ export interface StoredRow {
   width: number;
   height: number;
   startedAt?: number;
+  roomSession?: { roomId: string; startedAt: number };
 }
 
 /** The recordings the app stored in IndexedDB, read the way a new page would. */

@@ -3,11 +3,12 @@
  * worker, keeps it in step with who is in the room, tells the room through signaling, and hands
  * back the finished files. Only the host's tab runs one; guests follow the host's announcements.
  */
-import { canvasSizeForQuality, setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE, type RecorderEvents } from '../../../media';
+import { canvasSizeForQuality, setRecordingActive, keepUpMessage, type RecordingResult, RoomRecorder, type ParticipantMedia, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE, type RecorderEvents, patchRecording } from '../../../media';
 import { audioBitrateKbps, type Settings } from '../../settings';
 import type { OutgoingAcks, OutgoingEvent, OutgoingEvents, RoomRecordingMode } from '../../../protocol';
 import { mixedTiles, type PlanParticipant } from './room-recording-plan';
 import { ownTrackSize } from '../tracks/own-track-size';
+import { announcedSession } from '../tracks/recording-session';
 import { RoomRecordingOutputs } from './room-recording-outputs';
 import { finishedFiles, RECORDING_MODE_LABELS, recordingCompleteMessage, roomRecordingStats, unfinishedFilesMessage } from './room-recording-format';
 import { nextRecordingState, type RoomRecordingEvent } from './room-recording-machine';
@@ -254,6 +255,22 @@ export class RoomRecordingController {
     if (failed > 0) context.notify({ title: 'Recording Failed', message: unfinishedFilesMessage(failed), tone: 'error', sticky: true });
     this.stopWaiter?.();
     this.stopWaiter = null;
+  }
+
+  /**
+   * The room announced the recording's start: the host's own track is marked with the room's
+   * recording, as every participant's is, so the library groups one recording's tracks. The room's
+   * word comes only after this recorder started (start-recording is sent once its files exist), and
+   * comes again, the same, after a reconnection.
+   */
+  roomStarted(startedAt: number | null): Promise<void> {
+    const outputs = this.outputs;
+    const session = announcedSession(this.context.state().roomId, startedAt);
+    if (!outputs || !session || outputs.trackIds.length === 0) return Promise.resolve();
+    return Promise.all(outputs.trackIds.map((id) => patchRecording(id, { roomSession: session }))).then(
+      () => undefined,
+      reportingAs('room recording: note the room recording on the host’s track'),
+    );
   }
 
   /**

@@ -5,6 +5,7 @@
  */
 import { z } from '../../../shared/zod';
 import { reportError } from '../../../shared/report-error';
+import { recordingSessionSchema } from './recording-session';
 
 export const PENDING_TRACKS_KEY = 'framecast-pending-tracks';
 /** Older than this, a track is not offered to a room again: the room is long gone. */
@@ -18,17 +19,49 @@ const pendingSchema = z.object({
   height: z.number().int().min(1).max(8192),
   /** The file's first instant on this computer's clock; absent in entries that never knew it. */
   startedAt: z.number().min(0).nullable().default(null),
+  /** The room recording the track belongs to; absent in entries written before it was kept. */
+  roomSession: recordingSessionSchema.nullable().default(null),
 });
 
 export type PendingTrack = z.infer<typeof pendingSchema>;
 
-function readAll(): PendingTrack[] {
+/** The list as stored (null when there is none, or storage cannot be read). */
+export function storedPendingTracks(): string | null {
   try {
-    const parsed = z.array(pendingSchema).max(100).safeParse(JSON.parse(localStorage.getItem(PENDING_TRACKS_KEY) ?? '[]'));
+    return localStorage.getItem(PENDING_TRACKS_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The tracks of a stored list still worth offering to their room; anything malformed counts as none. */
+export function parsePendingTracks(stored: string | null): PendingTrack[] {
+  try {
+    const parsed = z.array(pendingSchema).max(100).safeParse(JSON.parse(stored ?? '[]'));
     return parsed.success ? parsed.data.filter((track) => Date.now() - track.createdAt < KEEP_MS) : [];
   } catch {
     return [];
   }
+}
+
+/**
+ * Calls `listener` when another tab changes the list (a room page sending a track there). The
+ * `storage` event never fires in the tab that wrote, and no page of this tab shows the list while
+ * its room page runs, so a page that reads the list when it renders is never behind.
+ */
+export function watchPendingTracks(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    // A null key: the whole of localStorage was cleared.
+    if (event.key === PENDING_TRACKS_KEY || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+function readAll(): PendingTrack[] {
+  return parsePendingTracks(storedPendingTracks());
 }
 
 function writeAll(tracks: PendingTrack[]): void {

@@ -5,7 +5,7 @@
  * and stops its own recording as the host announces, and sends it; the host's side receives each
  * track into its own storage and shows how far each has got.
  */
-import { getRecording, heldRecordingIds, holdRecordingLock, readRecordingFile, type ParticipantMedia } from '../../../media';
+import { getRecording, heldRecordingIds, holdRecordingLock, patchRecording, readRecordingFile, type ParticipantMedia, type RoomRecordingSession } from '../../../media';
 import type { RoomRecordingMode } from '../../../protocol';
 import type { Settings } from '../../settings';
 import type { Announcement } from '../room-events';
@@ -17,8 +17,9 @@ import { addPendingTrack, pendingTracks, removePendingTrack, type PendingTrack }
 import { TrackReceiver, type TrackStatus } from './track-receiver';
 import { TrackSender, type OwnRecording, type SendProgress } from './track-sender';
 import { TRACK_CHANNEL_PREFIX } from './track-transfer-protocol';
+import { announcedSession } from './recording-session';
 import { ownTrackText, trackStatusText } from './track-status-text';
-import { reportError } from '../../../shared/report-error';
+import { reportError, reportingAs } from '../../../shared/report-error';
 import { Lifetime } from '../../../shared/lifetime';
 
 export type OwnTrackPhase = 'recording' | 'sending' | 'waiting' | 'sent' | 'failed';
@@ -76,8 +77,11 @@ export class PodcastTracks {
     return [...this.delivered.values()];
   }
 
-  /** The host's announcement: a guest's own recording follows it in separate mode; a host's new recording starts a new list. */
-  announced(event: Announcement, mode: RoomRecordingMode | null): void {
+  /**
+   * The host's announcement: a guest's own recording follows it in separate mode; a host's new
+   * recording starts a new list. `startedAt` is the room's start of the recording, with a start.
+   */
+  announced(event: Announcement, mode: RoomRecordingMode | null, startedAt: number | null): void {
     const { room } = this.deps.store;
     if (room.isHost) {
       if (event === 'recording-started') this.forgetReceived();
@@ -85,7 +89,7 @@ export class PodcastTracks {
     }
     switch (event) {
       case 'recording-started':
-        if (mode === 'separate') this.startOwn();
+        if (mode === 'separate') this.startOwn(announcedSession(this.deps.roomId, startedAt));
         break;
       case 'recording-paused':
         void this.own?.pause().catch((error: unknown) => {
@@ -140,6 +144,7 @@ export class PodcastTracks {
       this.receivers.delete(earlier);
     }
     const receiver: TrackReceiver = new TrackReceiver(channel, {
+      roomId: this.deps.roomId,
       participantId,
       participantName: participant.name,
       onStatus: (status) => {
@@ -199,7 +204,7 @@ export class PodcastTracks {
     return this.own !== null || [...this.senders.values()].some((sender) => !sender.isDelivered);
   }
 
-  private startOwn(): void {
+  private startOwn(session: RoomRecordingSession | null): void {
     if (this.own || this.ownStarting) return;
     const { store } = this.deps;
     const signal = this.lifetime.signal;
@@ -220,8 +225,10 @@ export class PodcastTracks {
         }
         this.own = own;
         const { recordingId, createdAt, width, height, startedAt } = own.info;
-        addPendingTrack({ roomId: this.deps.roomId, recordingId, createdAt, width, height, startedAt });
-        this.send(own.info);
+        // The own copy is grouped with the recording's other tracks in this library too.
+        if (session) void patchRecording(recordingId, { roomSession: session }).catch(reportingAs('podcast track: note the room recording'));
+        addPendingTrack({ roomId: this.deps.roomId, recordingId, createdAt, width, height, startedAt, roomSession: session });
+        this.send({ ...own.info, roomSession: session });
         // The media may have changed while this was starting, and the host may have paused or stopped.
         this.mediaChanged();
         if (store.room.recordingState === 'idle') void this.stopOwn();
@@ -279,7 +286,7 @@ export class PodcastTracks {
         await repairRecording(row.id);
       }
       if (this.lifetime.isOver() || this.senders.has(pending.recordingId)) return;
-      this.send({ ...pending, startedAt: row.startedAt ?? pending.startedAt }).finish();
+      this.send({ ...pending, startedAt: row.startedAt ?? pending.startedAt, roomSession: row.roomSession ?? pending.roomSession }).finish();
     } catch (error) {
       reportError('podcast track: resume sending a track', error);
     }

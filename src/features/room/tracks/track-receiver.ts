@@ -6,7 +6,7 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlock, receivedBlocks } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlock, receivedBlocks, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -50,6 +50,8 @@ export interface TrackStatus {
 }
 
 export interface ReceiverDeps {
+  /** This room: a track said to belong to another room's recording is kept without saying so. */
+  roomId: string;
   participantId: string;
   participantName: string;
   onStatus(status: TrackStatus): void;
@@ -190,7 +192,7 @@ export class TrackReceiver {
     }
     this.claimed = message.recordingId;
     const id = receivedTrackId(message.recordingId);
-    const row = await openReceivedTrack({ id, name: `Room recording: ${this.deps.participantName}`, createdAt: message.createdAt, width: message.width, height: message.height });
+    const row = await openReceivedTrack({ id, name: `Room recording: ${this.deps.participantName}`, createdAt: message.createdAt, width: message.width, height: message.height, roomSession: this.sessionOf(message) });
     if (this.closed) return;
     this.storedId = id;
     this.contiguous = await heldBlockCount(id, BLOCK_BYTES);
@@ -210,6 +212,19 @@ export class TrackReceiver {
     // The channel is quiet until `have`: the round trips measure the network, not queued blocks.
     await this.lineUp(id, message.startedAt);
     this.send({ t: 'have', count: this.contiguous }); // a channel closed meanwhile sends nothing
+  }
+
+  /**
+   * The room recording a `begin` says its track belongs to. Only this room's recordings are taken
+   * (a participant resumes a track only in the room it was recorded in): the library groups tracks
+   * by it, and another room's is nothing a peer here could know truly.
+   */
+  private sessionOf(message: Extract<SenderMessage, { t: 'begin' }>): RoomRecordingSession | undefined {
+    const session = message.roomSession;
+    if (session === null) return undefined;
+    if (session.roomId === this.deps.roomId) return session;
+    reportError(`podcast track: from ${this.deps.participantName}`, 'a track said to be of another room’s recording, kept without it');
+    return undefined;
   }
 
   /**

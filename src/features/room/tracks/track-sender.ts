@@ -7,6 +7,7 @@
  */
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
+import type { RoomRecordingSession } from '../../../media';
 
 /** Above this much waiting in the channel, sending waits for it to drain. */
 const HIGH_WATER_BYTES = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface OwnRecording {
   height: number;
   /** The file's first instant on this computer's clock (ms since the epoch); null when not known. */
   startedAt: number | null;
+  /** The room recording it belongs to; null when not known (a track remembered by an older app). */
+  roomSession: RoomRecordingSession | null;
 }
 
 export interface SenderFile {
@@ -106,8 +109,8 @@ export class TrackSender {
     channel.binaryType = 'arraybuffer';
     channel.bufferedAmountLowThreshold = LOW_WATER_BYTES;
     channel.onopen = () => {
-      const { recordingId, createdAt, width, height, startedAt } = this.recording;
-      this.send(run, { t: 'begin', recordingId, createdAt, width, height, startedAt });
+      const { recordingId, createdAt, width, height, startedAt, roomSession } = this.recording;
+      this.send(run, { t: 'begin', recordingId, createdAt, width, height, startedAt, roomSession });
     };
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
       const message = parseReceiverMessage(data);

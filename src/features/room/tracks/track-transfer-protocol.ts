@@ -7,6 +7,7 @@
 import { z } from '../../../shared/zod';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { parseJsonRecord } from '../../../shared/json-record';
+import { recordingSessionSchema } from './recording-session';
 
 /** Bytes per block: one message, well inside every browser's data channel message size. */
 export const BLOCK_BYTES = 64 * 1024;
@@ -46,6 +47,11 @@ const senderSchema = z.discriminatedUnion('t', [
      * as from a participant whose app is older than starts (an installed app updates on its next load).
      */
     startedAt: epochMs.nullable().default(null),
+    /**
+     * The room recording the track belongs to (the room's id and its announced start), so the host's
+     * copy is grouped with the recording's other tracks; null when not known, as from an older app.
+     */
+    roomSession: recordingSessionSchema.nullable().default(null),
   }),
   /** The participant's clock when a `clock` question came (`sent` is the host's, said back). */
   z.object({ t: z.literal('clock-reply'), sent: epochMs, at: epochMs }),

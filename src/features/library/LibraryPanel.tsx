@@ -1,10 +1,13 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { deleteRecording, patchRecording } from '../../media';
+import { deleteRecording, patchRecording, type RecordingRow } from '../../media';
 import { RecordingItem } from './RecordingItem';
+import { RoomRecordingGroup } from './RoomRecordingGroup';
 import { recordingsQuery, useRecordingsSync, useRefreshRecordings } from './recordings-query';
+import { libraryEntries } from './room-sessions';
 import { StorageMeter } from './StorageMeter';
+import { useUnsentTracks } from './useUnsentTracks';
 
 /** "Your recordings": everything recorded on this device, kept in IndexedDB until deleted. */
 export function LibraryPanel() {
@@ -22,6 +25,20 @@ export function LibraryPanel() {
     },
   });
   const done = data.filter((row) => row.state === 'done');
+  const unsent = useUnsentTracks();
+  const item = (row: RecordingRow) => (
+    <RecordingItem
+      key={row.id}
+      row={row}
+      unsentTo={unsent.get(row.id)}
+      onRename={(name) => {
+        rename.mutate({ id: row.id, name });
+      }}
+      onDelete={() => {
+        remove.mutate(row.id);
+      }}
+    />
+  );
 
   return (
     <Card withBorder component="section" aria-labelledby="library-title" id="recordings">
@@ -35,18 +52,7 @@ export function LibraryPanel() {
             Recordings you make stay here, on this device only, until you delete them.
           </Text>
         ) : (
-          done.map((row) => (
-            <RecordingItem
-              key={row.id}
-              row={row}
-              onRename={(name) => {
-                rename.mutate({ id: row.id, name });
-              }}
-              onDelete={() => {
-                remove.mutate(row.id);
-              }}
-            />
-          ))
+          libraryEntries(done).map((entry) => (entry.kind === 'recording' ? item(entry.row) : <RoomRecordingGroup key={entry.key} entry={entry} renderTrack={item} />))
         )}
       </Stack>
     </Card>

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCut, IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import { IconCut, IconDownload, IconMovie, IconPencil, IconPlayerPlay, IconSend, IconTrash } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration, formatFileSize } from '../../shared/format';
 import { STORED_MODE_LABELS } from '../../media';
@@ -15,9 +16,11 @@ interface RecordingItemProps {
   row: RecordingRow;
   onRename: (name: string) => void;
   onDelete: () => void;
+  /** The room whose host has not yet received this file (this participant's own track), if any. */
+  unsentTo?: string | undefined;
 }
 
-export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
+export function RecordingItem({ row, onRename, onDelete, unsentTo }: RecordingItemProps) {
   const { url, error: unreadable } = useRecordingUrl(row.id, row.updatedAt, row.mimeType);
   const [playing, setPlaying] = useState(false);
   const still = useStill(url);
@@ -102,6 +105,17 @@ export function RecordingItem({ row, onRename, onDelete }: RecordingItemProps) {
               {isMp4 ? 'MP4' : 'WebM'}
             </Badge>
           </Group>
+          {unsentTo === undefined ? null : (
+            <Group gap="xs" data-testid="library-unsent">
+              <Text size="sm" fw={600}>
+                Not yet sent to the host.
+              </Text>
+              {/* Joining the room again sends the rest once the host lets this participant in (pending-tracks.ts). */}
+              <Button component={Link} to={`/room/${encodeURIComponent(unsentTo)}`} size="xs" variant="light" color="orange" leftSection={<IconSend size={14} aria-hidden />} aria-label={`Resume sending ${row.name}`}>
+                Resume sending
+              </Button>
+            </Group>
+          )}
           {confirmingDelete ? (
             <Group gap={4} mt={4} role="group" aria-label={`Confirm deleting ${row.name}`}>
               <Text size="sm">Delete this recording from this device? This cannot be undone.</Text>

@@ -36,3 +36,22 @@ export function downloadRecording(row: Pick<RecordingRow, 'id' | 'name' | 'mode'
     });
   });
 }
+
+/**
+ * "Download all tracks": one download per file, in order. A file that cannot be read is said by
+ * name, and the others still go.
+ */
+export async function downloadRecordings(rows: readonly Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt' | 'mimeType'>[]): Promise<void> {
+  for (const row of rows) {
+    try {
+      await saveRecordingFile(row);
+    } catch (error) {
+      notifications.show({
+        title: 'Download failed',
+        message: `${row.name}: ${errorIdentity(error).message}`,
+        color: 'red',
+        autoClose: 8000,
+      });
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The library's list as entries: a room recording's tracks (the files that share a `roomSession`,
+ * docs/decisions/0015-podcast-tracks.md) together as one entry, every other file on its own.
+ */
+import type { RecordingRow, RoomRecordingSession } from '../../media';
+
+export type LibraryEntry =
+  | { kind: 'recording'; row: RecordingRow }
+  | { kind: 'room-recording'; key: string; session: RoomRecordingSession; rows: RecordingRow[] };
+
+/** One key per room recording: the same room and announced start on every computer. */
+export const sessionKey = (session: RoomRecordingSession): string => `${session.roomId} ${String(session.startedAt)}`;
+
+/**
+ * Groups rows (in the order the library lists them) by room recording. A group stands where its
+ * first track stands, its tracks in list order; a room recording with a single file here (a guest's
+ * own track) is listed as any other file.
+ */
+export function libraryEntries(rows: readonly RecordingRow[]): LibraryEntry[] {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    if (row.roomSession) counts.set(sessionKey(row.roomSession), (counts.get(sessionKey(row.roomSession)) ?? 0) + 1);
+  }
+  const groups = new Map<string, Extract<LibraryEntry, { kind: 'room-recording' }>>();
+  const entries: LibraryEntry[] = [];
+  for (const row of rows) {
+    const key = row.roomSession ? sessionKey(row.roomSession) : null;
+    if (!row.roomSession || key === null || (counts.get(key) ?? 0) < 2) {
+      entries.push({ kind: 'recording', row });
+      continue;
+    }
+    let group = groups.get(key);
+    if (!group) {
+      group = { kind: 'room-recording', key, session: row.roomSession, rows: [] };
+      groups.set(key, group);
+      entries.push(group);
+    }
+    group.rows.push(row);
+  }
+  return entries;
+}
+
+/**
+ * The distinct tracks of a group: where host and guest are tabs of one browser, its library holds
+ * the guest's own copy and the copy the host received (`received-<id>`), the same bytes; the
+ * received one stands for both, so the count and "Download all tracks" give each person once.
+ */
+export function distinctTracks(rows: readonly RecordingRow[]): RecordingRow[] {
+  const ids = new Set(rows.map((row) => row.id));
+  return rows.filter((row) => !ids.has(`received-${row.id}`));
+}
+
+/** When a room recording started, as the library shows dates. */
+export const sessionTime = (session: RoomRecordingSession): string => new Date(session.startedAt).toLocaleString();
+
+/** The group's heading: what it is, when it started, how many files it holds here. */
+export const roomRecordingHeading = (time: string, tracks: number): string => `Room recording, ${time}, ${String(tracks)} ${tracks === 1 ? 'track' : 'tracks'}`;
+
+/** The accessible name of the group's "Download all tracks": its visible words first, then which recording. */
+export const downloadAllLabel = (time: string, tracks: number): string => `Download all tracks of the room recording of ${time} (${String(tracks)} files)`;

@@ -1,8 +1,9 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import type { RecordingRow } from '../../media';
-import { distinctTracks, downloadAllLabel, roomRecordingHeading, sessionTime, type LibraryEntry } from './room-sessions';
+import { distinctTracks, downloadAllLabel, downloadLinedUpLabel, roomRecordingHeading, sessionTime, type LibraryEntry } from './room-sessions';
+import { downloadLinedUp } from './download-lined-up';
 import { downloadRecordings } from './save-recording';
 
 interface RoomRecordingGroupProps {
@@ -25,6 +26,14 @@ export function RoomRecordingGroup({ entry, renderTrack }: RoomRecordingGroupPro
       saving.current = false;
     });
   };
+  const [liningUp, setLiningUp] = useState(false);
+  const downloadAllLinedUp = () => {
+    if (liningUp) return;
+    setLiningUp(true);
+    void downloadLinedUp(tracks).finally(() => {
+      setLiningUp(false);
+    });
+  };
 
   return (
     <Card withBorder padding="sm" component="section" aria-labelledby={headingId} data-testid="library-room-recording">
@@ -32,9 +41,15 @@ export function RoomRecordingGroup({ entry, renderTrack }: RoomRecordingGroupPro
         <Title order={3} size="h5" id={headingId} data-testid="library-room-recording-title">
           {roomRecordingHeading(time, tracks.length)}
         </Title>
-        <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} aria-label={downloadAllLabel(time, tracks.length)} onClick={downloadAll}>
-          Download all tracks
-        </Button>
+        <Group gap="xs">
+          <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} aria-label={downloadAllLabel(time, tracks.length)} onClick={downloadAll}>
+            Download all tracks
+          </Button>
+          {/* Each track cut to begin at the same instant, for an editor's timeline. */}
+          <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} aria-label={downloadLinedUpLabel(time, tracks.length)} loading={liningUp} onClick={downloadAllLinedUp}>
+            Download lined up
+          </Button>
+        </Group>
       </Group>
       <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }}>
         {entry.rows.map((row) => (

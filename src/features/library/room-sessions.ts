@@ -56,5 +56,8 @@ export const sessionTime = (session: RoomRecordingSession): string => new Date(s
 /** The group's heading: what it is, when it started, how many files it holds here. */
 export const roomRecordingHeading = (time: string, tracks: number): string => `Room recording, ${time}, ${String(tracks)} ${tracks === 1 ? 'track' : 'tracks'}`;
 
+/** The accessible name of the group's "Download lined up": its visible words first, then what it does. */
+export const downloadLinedUpLabel = (time: string, tracks: number): string => `Download lined up: every track of the room recording of ${time} starting at the same instant (${String(tracks)} files)`;
+
 /** The accessible name of the group's "Download all tracks": its visible words first, then which recording. */
 export const downloadAllLabel = (time: string, tracks: number): string => `Download all tracks of the room recording of ${time} (${String(tracks)} files)`;

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { linedUpName, lineUpPlan, unalignedText } from '../../src/features/library/line-up';
+import type { RecordingRow } from '../../src/media';
+
+function track(id: string, startedAt: number | undefined, durationMs = 10_000): RecordingRow {
+  return { id, name: id, mode: 'room-separate', state: 'done', createdAt: 1, updatedAt: 1, durationMs, size: 10, mimeType: 'video/webm', width: 1280, height: 720, ...(startedAt === undefined ? {} : { startedAt }) };
+}
+
+const shape = (rows: RecordingRow[]) => lineUpPlan(rows).map((step) => (step.kind === 'cut' ? [step.row.id, step.cutS] : step.kind === 'unaligned' ? [step.row.id, step.reason] : [step.row.id, step.kind]));
+
+describe('lining up a room recording’s tracks', () => {
+  it('cuts every track to begin where the last one began', () => {
+    expect(shape([track('host', 1_000_000), track('gus', 1_000_922.4), track('ida', 1_000_300)])).toEqual([
+      ['host', 0.922],
+      ['gus', 'as-is'],
+      ['ida', 0.622],
+    ]);
+  });
+
+  it('leaves tracks that began within a millisecond of each other as they are', () => {
+    expect(shape([track('host', 5_000), track('gus', 5_000.6)])).toEqual([
+      ['host', 'as-is'],
+      ['gus', 'as-is'],
+    ]);
+  });
+
+  it('downloads a track with no known start, or one that ended before the others began, as it is, and says why', () => {
+    expect(shape([track('old', undefined), track('host', 1_000), track('short', 0, 900)])).toEqual([
+      ['old', 'no-start'],
+      ['host', 'as-is'],
+      ['short', 'ended-before'],
+    ]);
+    expect(shape([track('a', undefined), track('b', undefined)])).toEqual([
+      ['a', 'no-start'],
+      ['b', 'no-start'],
+    ]);
+    expect(unalignedText('Gus', 'no-start')).toBe('Gus: when it began was not recorded, so it downloads as it is.');
+  });
+
+  it('names the lined-up file after its track', () => {
+    expect(linedUpName('Room recording: Gus')).toBe('Room recording: Gus (lined up)');
+  });
+});

@@ -41,6 +41,15 @@ describe('track transfer messages', () => {
     expect(parseReceiverMessage(JSON.stringify({ t: 'clock', sent: 1e20 }))).toBeNull();
   });
 
+  it('takes a final with the file’s type (WebM or MP4 only), or without one from an older app', () => {
+    const final = { t: 'final', size: 10, durationMs: 5, sha256: 'a'.repeat(64), hashMessages: 1 };
+    expect(parseSenderMessage(JSON.stringify(final))).toEqual({ ...final, mimeType: null });
+    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' }))).toEqual({ ...final, mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' });
+    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/webm' }))).toEqual({ ...final, mimeType: 'video/webm' });
+    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'text/html' }))).toBeNull();
+    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/mp4;' + 'x'.repeat(300) }))).toBeNull();
+  });
+
   it('takes a begin from an app older than room sessions, with none, and a session only of a real room and instant', () => {
     const begin = { t: 'begin', recordingId: 'own-1', createdAt: 1, width: 640, height: 360, startedAt: 5 };
     const roomSession = { roomId: 'podcast-room_1', startedAt: 1_780_000_000_000 };

@@ -11,13 +11,14 @@ import { FakeDataChannel, asChannel } from './support/fake-data-channel';
 class GrowingFile {
   bytes = new Uint8Array(0);
   finished = false;
+  mimeType = 'video/webm;codecs=vp9,opus';
   append(length: number, seed: number): void {
     const next = new Uint8Array(this.bytes.length + length);
     next.set(this.bytes);
     for (let i = this.bytes.length; i < next.length; i++) next[i] = (i * 31 + seed) & 0xff;
     this.bytes = next;
   }
-  read = (): Promise<SenderFile> => Promise.resolve({ bytes: new Blob([this.bytes.slice()]), durationMs: this.bytes.length / 100, finished: this.finished });
+  read = (): Promise<SenderFile> => Promise.resolve({ bytes: new Blob([this.bytes.slice()]), durationMs: this.bytes.length / 100, finished: this.finished, mimeType: this.mimeType });
 }
 
 let next = 0;
@@ -92,9 +93,24 @@ describe('track transfer', () => {
     });
     expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
     const row = await getRecording(receivedTrackId(sender.recording.recordingId));
-    expect(row).toMatchObject({ state: 'done', size: file.bytes.length, mode: 'room-separate', name: 'Room recording: Gus', width: 1280, height: 720 });
+    expect(row).toMatchObject({ state: 'done', size: file.bytes.length, mode: 'room-separate', name: 'Room recording: Gus', width: 1280, height: 720, mimeType: 'video/webm;codecs=vp9,opus' });
     expect(to.statuses.at(-1)?.phase).toBe('received');
     expect(progress.at(-1)).toMatchObject({ delivered: true, sentBytes: file.bytes.length });
+  });
+
+  it('a participant whose browser records MP4 (Safari) has its track kept as MP4 at the host', async () => {
+    const file = new GrowingFile();
+    file.mimeType = 'video/mp4;codecs=avc1.42E01E,mp4a.40.2';
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    file.append(BLOCK_BYTES + 10, 9);
+    file.finished = true;
+    connect(sender, to);
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await getRecording(receivedTrackId(sender.recording.recordingId))).toMatchObject({ state: 'done', mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' });
   });
 
   it('bytes changed after they were sent (the header written at the end) are found and sent again', async () => {

@@ -43,15 +43,15 @@ export function noteReceived(id: string, size: number, durationMs: number): Prom
 /**
  * The whole file is here and checked: chunks that are not its blocks go (past its end: a hostile or
  * confused sender's; between block starts: a repair's, made while the track was incomplete), and
- * the row is done.
+ * the row is done, typed as the participant's file.
  */
-export async function finishReceivedTrack(id: string, size: number, durationMs: number, blockBytes: number): Promise<void> {
+export async function finishReceivedTrack(id: string, { size, durationMs, mimeType }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'>, blockBytes: number): Promise<void> {
   const db = await openRecordingsDb();
   const keys = await db.getAllKeys('chunks', chunkRange(id));
   const stray = keys.filter(([, position]) => position >= size || position % blockBytes !== 0);
   const tx = db.transaction('chunks', 'readwrite');
   await Promise.all([...stray.map((key) => tx.store.delete(key)), tx.done]);
-  await markRecordingDone(id, { size, durationMs, error: undefined });
+  await markRecordingDone(id, { size, durationMs, mimeType, error: undefined });
 }
 
 /** How many whole blocks of `blockBytes` the host holds from the start of the file, none missing. */

@@ -296,8 +296,9 @@ export class PodcastTracks {
     const sender: TrackSender = new TrackSender(recording, {
       readFile: async () => {
         const row = await getRecording(recording.recordingId);
-        const bytes = await readRecordingFile(recording.recordingId);
-        return { bytes, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done' };
+        const mimeType = row?.mimeType ?? 'video/webm';
+        const bytes = await readRecordingFile(recording.recordingId, mimeType);
+        return { bytes, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);

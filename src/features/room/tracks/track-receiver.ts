@@ -73,6 +73,7 @@ interface Final {
   size: number;
   durationMs: number;
   sha256: string;
+  mimeType: string | null;
   hashMessages: number;
   hashes: string[];
   received: number;
@@ -166,7 +167,7 @@ export class TrackReceiver {
           this.refuse('a final whose digests do not match its size');
           break;
         }
-        this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, hashMessages: message.hashMessages, hashes: [], received: 0 };
+        this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, mimeType: message.mimeType, hashMessages: message.hashMessages, hashes: [], received: 0 };
         this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
         if (message.hashMessages === 0) this.startCheck();
         break;
@@ -346,7 +347,7 @@ export class TrackReceiver {
     }
     const resend = blocksToResend(final.hashes, held);
     if (resend.length === 0 && contiguousUpTo === count && hex(whole.digest()) === final.sha256) {
-      await finishReceivedTrack(id, final.size, final.durationMs, BLOCK_BYTES);
+      await finishReceivedTrack(id, { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' }, BLOCK_BYTES);
       this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
       return;

@@ -38,6 +38,8 @@ export interface SenderFile {
   bytes: Blob;
   durationMs: number;
   finished: boolean;
+  /** The file's type, as its row keeps it. */
+  mimeType: string;
 }
 
 export interface SendProgress {
@@ -217,7 +219,7 @@ export class TrackSender {
     if (!this.live(run)) return;
     run.wanted = null;
     const hashMessages = Math.ceil(digest.blocks.length / HASHES_PER_MESSAGE);
-    this.send(run, { t: 'final', size: bytes.size, durationMs: file.durationMs, sha256: digest.sha256, hashMessages });
+    this.send(run, { t: 'final', size: bytes.size, durationMs: file.durationMs, sha256: digest.sha256, hashMessages, mimeType: file.mimeType });
     for (let from = 0; from < digest.blocks.length; from += HASHES_PER_MESSAGE) {
       this.send(run, { t: 'hashes', from, list: digest.blocks.slice(from, from + HASHES_PER_MESSAGE) });
     }

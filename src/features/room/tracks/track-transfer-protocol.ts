@@ -28,6 +28,11 @@ const blockHash = z.string().regex(/^[0-9a-f]{16}$/);
 const bytes = z.number().int().min(0).max(MAX_TRACK_BYTES);
 /** An instant in milliseconds since the epoch (fractions allowed: clocks are compared to the millisecond). */
 const epochMs = z.number().min(0).max(8.64e15);
+/** A recorded file's type as the library keeps it: WebM or MP4, with its codecs. */
+const recordedType = z
+  .string()
+  .max(200)
+  .regex(/^video\/(webm|mp4)(;[\w\s=.,"-]*)?$/);
 const blockIndex = z
   .number()
   .int()
@@ -57,8 +62,12 @@ const senderSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('clock-reply'), sent: epochMs, at: epochMs }),
   /** How far the participant's own copy has got: shown on the host's card. */
   z.object({ t: z.literal('progress'), recorded: bytes, durationMs: z.number().min(0), finished: z.boolean() }),
-  /** The file is finished: its size, its digest and how many `hashes` messages follow. */
-  z.object({ t: z.literal('final'), size: bytes, durationMs: z.number().min(0), sha256: sha256Schema, hashMessages: z.number().int().min(0).max(100_000) }),
+  /**
+   * The file is finished: its size, its digest, how many `hashes` messages follow, and its type (a
+   * browser whose MediaRecorder writes MP4, Safari, records MP4); null from an older app, which only
+   * ever sent WebM.
+   */
+  z.object({ t: z.literal('final'), size: bytes, durationMs: z.number().min(0), sha256: sha256Schema, hashMessages: z.number().int().min(0).max(100_000), mimeType: recordedType.nullable().default(null) }),
   /** Digests of blocks `from`… of the finished file, so the host can ask only for what differs. */
   z.object({ t: z.literal('hashes'), from: blockIndex, list: z.array(blockHash).max(HASHES_PER_MESSAGE) }),
 ]);

@@ -27,6 +27,7 @@ import { audioData, videoFrames } from './track-source';
 import type { TrackSource } from '../contract/track-source-contract';
 import { filesAtStop } from '../contract/finished-files';
 import { reportingAs } from '../../shared/report-error';
+import { epochNow } from '../../shared/wall-clock';
 
 const PERSIST_INTERVAL_MS = 500;
 
@@ -108,7 +109,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     }
     this.engine.begin(this.chooseFrameRate(outputs));
     // The files' first instant, on the computer's clock (what a room's tracks are lined up by).
-    const startedAt = performance.timeOrigin + performance.now();
+    const startedAt = epochNow();
     this.runClock();
     const first = this.engine.outputs.values().next().value;
     return { videoCodec: first?.session.videoCodec ?? '', startedAt };

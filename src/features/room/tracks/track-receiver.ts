@@ -11,6 +11,7 @@ import { estimateClockOffset, onHostClock, type ClockSample } from './clock-offs
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { reportError } from '../../../shared/report-error';
+import { epochNow } from '../../../shared/wall-clock';
 
 /** How often the received row is touched, so the library knows it is alive and shows its size. */
 const NOTE_EVERY_MS = 2000;
@@ -63,9 +64,6 @@ export interface ReceiverDeps {
 
 /** The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs of one profile) stays apart. */
 export const receivedTrackId = (recordingId: string): string => `received-${recordingId}`;
-
-/** This computer's clock, in milliseconds since the epoch, to the microsecond where the browser allows. */
-const hostNow = (): number => performance.timeOrigin + performance.now();
 
 const hex = (digest: Uint8Array): string => [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -150,7 +148,7 @@ export class TrackReceiver {
       case 'clock-reply': {
         const question = this.clockQuestion;
         if (question?.sent !== message.sent) this.refuse('a clock answer to no question');
-        else question.answer({ sent: message.sent, at: message.at, received: hostNow() });
+        else question.answer({ sent: message.sent, at: message.at, received: epochNow() });
         break;
       }
       case 'progress':
@@ -246,7 +244,7 @@ export class TrackReceiver {
   }
 
   private askClock(): Promise<ClockSample | null> {
-    const sent = hostNow();
+    const sent = epochNow();
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         question.answer(null);

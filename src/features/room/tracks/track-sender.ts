@@ -8,6 +8,7 @@
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import type { RoomRecordingSession } from '../../../media';
+import { epochNow } from '../../../shared/wall-clock';
 
 /** Above this much waiting in the channel, sending waits for it to drain. */
 const HIGH_WATER_BYTES = 1024 * 1024;
@@ -150,7 +151,7 @@ export class TrackSender {
     switch (message.t) {
       case 'clock':
         // Answered at once: the time between the question and the answer is what the host measures.
-        this.send(run, { t: 'clock-reply', sent: message.sent, at: this.deps.now?.() ?? performance.timeOrigin + performance.now() });
+        this.send(run, { t: 'clock-reply', sent: message.sent, at: (this.deps.now ?? epochNow)() });
         return;
       case 'have':
         // Sending starts from what the host holds; the check at the end catches anything else.

@@ -11,6 +11,7 @@ import { filesAtStop } from '../../contract/finished-files';
 import { startOptionsFor, type RoomOutputSpec, type RoomRecorderState, type RoomRecorderStats, type RoomStopResult } from '../../contract/room-recorder-api';
 import type { RoomOutputs } from './room-outputs';
 import { reportingAs } from '../../../shared/report-error';
+import { epochAt } from '../../../shared/wall-clock';
 
 interface PageOutput {
   renderer: ImageBitmapRenderingContext;
@@ -56,7 +57,7 @@ export class PageRecordedOutputs implements RoomOutputs {
     const now = performance.now();
     this.clock.start(now);
     this.current = 'recording';
-    return performance.timeOrigin + now;
+    return epochAt(now);
   }
 
   pause(): Promise<void> {

@@ -239,6 +239,34 @@ describe('track transfer', () => {
     expect(Math.abs((row?.startedAt ?? 0) - began)).toBeLessThan(5);
   });
 
+  it('a transfer resumed on a new channel does not ask the clock again once the start is known', async () => {
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES * 2, 12);
+    const info = recordingInfo(performance.timeOrigin + performance.now());
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    const [, firstHost] = connect(sender, to);
+    await vi.waitFor(
+      () => {
+        expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+      },
+      { timeout: 5_000 },
+    );
+    const questions = (end: FakeDataChannel) => end.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"')).length;
+    expect(questions(firstHost)).toBe(10);
+    expect((await getRecording(receivedTrackId(info.recordingId)))?.startedAt).toBeDefined();
+    firstHost.close();
+    file.append(BLOCK_BYTES, 13);
+    file.finished = true;
+    sender.finish();
+    const [, secondHost] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(questions(secondHost)).toBe(0);
+    expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+
   it('a participant that does not say when its file began is received, with no start to line up by', async () => {
     const file = new GrowingFile();
     file.append(100, 2);

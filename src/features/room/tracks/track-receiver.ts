@@ -208,8 +208,9 @@ export class TrackReceiver {
       storedId: id,
     };
     this.deps.onStatus(this.status);
-    // The channel is quiet until `have`: the round trips measure the network, not queued blocks.
-    await this.lineUp(id, message.startedAt);
+    // The channel is quiet until `have`: the round trips measure the network, not queued blocks. A
+    // track resumed on a new channel was lined up on an earlier one, and its blocks go at once.
+    if (row.startedAt === undefined) await this.lineUp(id, message.startedAt);
     this.send({ t: 'have', count: this.contiguous }); // a channel closed meanwhile sends nothing
   }
 

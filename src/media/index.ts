@@ -42,7 +42,7 @@ export { LIVE_WITHIN_MS } from './storage/heartbeat';
 export { PERSISTENCE_PROMPT_NOTICE, askForPersistentStorage } from './storage/persistent-storage';
 export { heldRecordingIds, holdRecordingLock } from './storage/recording-locks';
 export { announceRecordingsChanged, listenForRecordingsChanges } from './storage/recordings-channel';
-export { deleteRecording, getRecording, listRecordings, patchRecording, readRecordingFile, sweepStorage, type RecordingMode, type RecordingRow, type RoomRecordingSession } from './storage/recordings-db';
+export { deleteRecording, getRecording, listRecordings, patchRecording, readRecordingFile, readRecordingFileFrom, sweepStorage, type RecordingMode, type RecordingRow, type RoomRecordingSession } from './storage/recordings-db';
 export { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, putReceivedBlock, receivedBlocks } from './storage/received-track';
 export { mayHoldRecordings } from './storage/recordings-presence';
 export { type RepairResult } from './storage/repair-recording';

@@ -18,6 +18,7 @@ import {
   putChunk,
   putRecording,
   readRecordingFile,
+  readRecordingFileFrom,
   clearRewrite,
   commitRewrite,
   readRewrite,
@@ -73,6 +74,28 @@ describe('the recordings store (IndexedDB)', () => {
     await putChunk({ recordingId: row.id, position: 3, bytes: blob(4, 5) });
     await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2, 3) });
     expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('reads a file from the chunk that holds a given byte on, leaving out its reserve, and through a rewrite', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2, 3) });
+    await putChunk({ recordingId: row.id, position: 3, bytes: blob(4, 5) });
+    await putChunk({ recordingId: row.id, position: 5, bytes: blob(6) });
+    await bookReserve(row.id);
+    const from = async (position: number) => {
+      const { offset, bytes } = await readRecordingFileFrom(row.id, position);
+      return [offset, await bytesOf(bytes)];
+    };
+    expect(await from(0)).toEqual([0, [1, 2, 3, 4, 5, 6]]);
+    expect(await from(2)).toEqual([0, [1, 2, 3, 4, 5, 6]]);
+    expect(await from(3)).toEqual([3, [4, 5, 6]]);
+    expect(await from(4)).toEqual([3, [4, 5, 6]]);
+    expect(await from(99)).toEqual([5, [6]]);
+    await putChunk({ recordingId: rewriteKey(row.id), position: 0, bytes: blob(9, 9, 9, 9) });
+    await commitRewrite(row.id, 4, { state: 'done' });
+    expect(await from(3)).toEqual([0, [9, 9, 9, 9]]);
+    expect(await readRecordingFileFrom('no-such-recording', 10)).toMatchObject({ offset: 0 });
   });
 
   it('keeps each recording’s chunks apart', async () => {

@@ -18,7 +18,11 @@ class GrowingFile {
     for (let i = this.bytes.length; i < next.length; i++) next[i] = (i * 31 + seed) & 0xff;
     this.bytes = next;
   }
-  read = (): Promise<SenderFile> => Promise.resolve({ bytes: new Blob([this.bytes.slice()]), durationMs: this.bytes.length / 100, finished: this.finished, mimeType: this.mimeType });
+  /** Reads from a point before `from`, as the store reads from the start of the chunk that holds it. */
+  read = (from: number): Promise<SenderFile> => {
+    const offset = Math.max(0, Math.min(from, this.bytes.length) - 123);
+    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, durationMs: this.bytes.length / 100, finished: this.finished, mimeType: this.mimeType });
+  };
 }
 
 let next = 0;

@@ -248,6 +248,24 @@ const joinBlobs = (chunks: readonly ChunkRow[], mimeType: string): Blob =>
     { type: mimeType },
   );
 
+/**
+ * The stored file from the chunk that holds byte `from` on: what a reader that already has the start
+ * (a track being sent while it records) needs, without listing every chunk of a long recording each
+ * time. `offset` is where `bytes` begins in the file, at or before `from`.
+ */
+export async function readRecordingFileFrom(recordingId: string, from: number, mimeType = 'video/webm'): Promise<{ offset: number; bytes: Blob }> {
+  const db = await openRecordingsDb();
+  const tx = db.transaction(['recordings', 'chunks']);
+  const row = await tx.objectStore('recordings').get(recordingId);
+  const key = row ? fileKeyOf(row) : recordingId;
+  const chunks = tx.objectStore('chunks');
+  const holding = await chunks.openCursor(IDBKeyRange.bound([key, 0], [key, Math.max(0, from)]), 'prev');
+  const offset = holding ? holding.value.position : 0;
+  const rows = await chunks.getAll(IDBKeyRange.bound([key, offset], [key, Infinity]));
+  await tx.done;
+  return { offset, bytes: joinBlobs(rows.map((chunk) => asChunkRow(chunk)), mimeType) };
+}
+
 /** The stored file as one Blob; the parts stay disk-backed, so this does not load it into memory. */
 export async function readRecordingFile(recordingId: string, mimeType = 'video/webm'): Promise<Blob> {
   return joinBlobs(await listChunks(recordingId), mimeType);

@@ -5,7 +5,7 @@
  * and stops its own recording as the host announces, and sends it; the host's side receives each
  * track into its own storage and shows how far each has got.
  */
-import { getRecording, heldRecordingIds, holdRecordingLock, patchRecording, readRecordingFile, type ParticipantMedia, type RoomRecordingSession } from '../../../media';
+import { getRecording, heldRecordingIds, holdRecordingLock, patchRecording, readRecordingFileFrom, type ParticipantMedia, type RoomRecordingSession } from '../../../media';
 import type { RoomRecordingMode } from '../../../protocol';
 import type { Settings } from '../../settings';
 import type { Announcement } from '../room-events';
@@ -294,11 +294,11 @@ export class PodcastTracks {
 
   private send(recording: OwnRecording): TrackSender {
     const sender: TrackSender = new TrackSender(recording, {
-      readFile: async () => {
+      readFile: async (from) => {
         const row = await getRecording(recording.recordingId);
         const mimeType = row?.mimeType ?? 'video/webm';
-        const bytes = await readRecordingFile(recording.recordingId, mimeType);
-        return { bytes, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType };
+        const { offset, bytes } = await readRecordingFileFrom(recording.recordingId, from, mimeType);
+        return { bytes, offset, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);

@@ -35,8 +35,10 @@ export interface OwnRecording {
 }
 
 export interface SenderFile {
-  /** The stored file so far (or finished), as a disk-backed Blob. */
+  /** The stored file so far (or finished) from `offset` on, as a disk-backed Blob. */
   bytes: Blob;
+  /** Where `bytes` begins in the file: at or before the byte asked for. */
+  offset: number;
   durationMs: number;
   finished: boolean;
   /** The file's type, as its row keeps it. */
@@ -55,7 +57,11 @@ export interface SendProgress {
 }
 
 export interface TrackSenderDeps {
-  readFile(): Promise<SenderFile>;
+  /**
+   * The file from (at least) byte `from` on. While recording only what the host lacks is read, so a
+   * long recording's chunks are not all listed every poll; the finished file is read whole, once.
+   */
+  readFile(from: number): Promise<SenderFile>;
   onProgress(progress: SendProgress): void;
   /** Asks for a new channel to the host (the owner attaches it, or does once the host is reachable). */
   reopen(): void;
@@ -195,18 +201,19 @@ export class TrackSender {
   /** Runs while `run` is this sender's channel: sends as the file grows, then checks the finished file. */
   private async loop(run: Run): Promise<void> {
     while (this.live(run) && !this.delivered) {
-      const file = await this.deps.readFile();
-      this.totalBytes = file.bytes.size;
+      const file = await this.deps.readFile(run.next * BLOCK_BYTES);
+      const size = file.offset + file.bytes.size;
+      this.totalBytes = size;
       if (!file.finished) {
         // Only whole blocks while recording: the last one is still growing.
-        const whole = Math.floor(file.bytes.size / BLOCK_BYTES);
-        while (run.next < whole && this.live(run)) await this.sendBlock(run, file.bytes, run.next++);
-        this.send(run, { t: 'progress', recorded: file.bytes.size, durationMs: file.durationMs, finished: false });
+        const whole = Math.floor(size / BLOCK_BYTES);
+        while (run.next < whole && this.live(run)) await this.sendBlock(run, file, run.next++);
+        this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: false });
         this.report();
         await this.sleep(POLL_MS);
         continue;
       }
-      await this.check(run, file);
+      await this.check(run, file.offset === 0 ? file : await this.deps.readFile(0));
     }
   }
 
@@ -214,7 +221,7 @@ export class TrackSender {
   private async check(run: Run, file: SenderFile): Promise<void> {
     const { bytes } = file;
     const count = blockCount(bytes.size);
-    while (run.next < count && this.live(run)) await this.sendBlock(run, bytes, run.next++);
+    while (run.next < count && this.live(run)) await this.sendBlock(run, file, run.next++);
     this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
     const digest = await digestFile(bytes);
     if (!this.live(run)) return;
@@ -235,15 +242,16 @@ export class TrackSender {
       await this.sleep(POLL_MS * 5);
     }
     for (const [from, to] of this.wantedOf(run) ?? []) {
-      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, bytes, index);
+      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, file, index);
     }
   }
 
-  private async sendBlock(run: Run, file: Blob, index: number): Promise<void> {
+  private async sendBlock(run: Run, file: SenderFile, index: number): Promise<void> {
     while (this.live(run) && (run.channel.bufferedAmount > HIGH_WATER_BYTES || run.sent - run.written >= MAX_UNWRITTEN_BLOCKS)) await this.sleep(POLL_MS);
     if (!this.live(run)) return;
     const position = index * BLOCK_BYTES;
-    const block = new Uint8Array(await file.slice(position, position + BLOCK_BYTES).arrayBuffer());
+    const start = position - file.offset;
+    const block = new Uint8Array(await file.bytes.slice(start, start + BLOCK_BYTES).arrayBuffer());
     if (!this.live(run)) return;
     run.channel.send(encodeBlock(index, block));
     run.sent += 1;

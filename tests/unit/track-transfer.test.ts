@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackSender, type SendProgress, type SenderFile } from '../../src/features/room/tracks/track-sender';
-import { TrackReceiver, receivedTrackId, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
+import { TrackReceiver, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
+import { receivedTrackId } from '../../src/media/storage/received-track';
 import { BLOCK_BYTES } from '../../src/features/room/tracks/track-transfer-protocol';
 import { getRecording, putChunk, readRecordingFile } from '../../src/media/storage/recordings-db';
 import { FakeLockManager } from './support/fake-lock-manager';
@@ -269,6 +270,46 @@ describe('track transfer', () => {
     });
     expect(questions(secondHost)).toBe(0);
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+
+  it('a clock answer that comes after its question gave up is late, not refused; a start after the participant’s own clock is refused', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    warnings.mockClear();
+    const refusals = () => warnings.mock.calls.map((call) => call.map(String).join(' ')).filter((line) => line.includes('refused'));
+    /** A participant that answers the host's clock questions its own way, and sends no blocks. */
+    const guestAnswering = async (startedAt: number, answer: (index: number) => { delayMs: number; at: number }) => {
+      const info = recordingInfo(startedAt);
+      const [guestEnd, hostEnd] = FakeDataChannel.pair(`track:${info.recordingId}`);
+      new TrackReceiver(asChannel(hostEnd), { roomId: ROOM_ID, participantId: 'gus', participantName: 'Gus', onStatus: () => undefined, claim: () => true, released: () => undefined });
+      let asked = 0;
+      guestEnd.onmessage = ({ data }: MessageEvent) => {
+        const message = JSON.parse(String(data)) as { t: string; sent?: number };
+        if (message.t !== 'clock') return;
+        const { delayMs, at } = answer(asked++);
+        setTimeout(() => {
+          if (guestEnd.readyState === 'open') guestEnd.send(JSON.stringify({ t: 'clock-reply', sent: message.sent, at }));
+        }, delayMs);
+      };
+      guestEnd.open();
+      guestEnd.send(JSON.stringify({ t: 'begin', ...info }));
+      await vi.waitFor(
+        () => {
+          expect(hostEnd.sent.some((m) => typeof m === 'string' && m.includes('"t":"have"'))).toBe(true);
+        },
+        { timeout: 8_000 },
+      );
+      return { row: await getRecording(receivedTrackId(info.recordingId)), guestEnd };
+    };
+    const now = () => performance.timeOrigin + performance.now();
+    // The first answer comes 1.2 s late (a busy page), the rest at once.
+    const slow = await guestAnswering(now() - 1_000, (index) => ({ delayMs: index === 0 ? 1_200 : 0, at: now() }));
+    expect(refusals()).toEqual([]);
+    expect(slow.guestEnd.readyState).toBe('open');
+    expect(slow.row?.startedAt).toBeDefined();
+    // A start 10 minutes after every answer the participant's clock gave: not taken.
+    const future = await guestAnswering(now() + 600_000, () => ({ delayMs: 0, at: now() }));
+    expect(refusals().some((line) => line.includes('a start later than the participant’s own clock'))).toBe(true);
+    expect(future.row?.startedAt).toBeUndefined();
   });
 
   it('a participant that does not say when its file began is received, with no start to line up by', async () => {

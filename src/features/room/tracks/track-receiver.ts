@@ -6,7 +6,7 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlock, receivedBlocks, type RoomRecordingSession } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlock, receivedBlocks, receivedTrackId, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -62,8 +62,6 @@ export interface ReceiverDeps {
   released(recordingId: string): void;
 }
 
-/** The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs of one profile) stays apart. */
-export const receivedTrackId = (recordingId: string): string => `received-${recordingId}`;
 
 const hex = (digest: Uint8Array): string => [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 
@@ -98,6 +96,8 @@ export class TrackReceiver {
   private closed = false;
   /** The clock question waiting for its answer. */
   private clockQuestion: { sent: number; answer: (sample: ClockSample | null) => void } | null = null;
+  /** Every question asked on this channel: an answer that comes after its question gave up is late, not foreign. */
+  private readonly asked = new Set<number>();
 
   constructor(
     private readonly channel: RTCDataChannel,
@@ -147,8 +147,8 @@ export class TrackReceiver {
         break;
       case 'clock-reply': {
         const question = this.clockQuestion;
-        if (question?.sent !== message.sent) this.refuse('a clock answer to no question');
-        else question.answer({ sent: message.sent, at: message.at, received: epochNow() });
+        if (question?.sent === message.sent) question.answer({ sent: message.sent, at: message.at, received: epochNow() });
+        else if (!this.asked.has(message.sent)) this.refuse('a clock answer to no question');
         break;
       }
       case 'progress':
@@ -240,6 +240,12 @@ export class TrackReceiver {
       const sample = await this.askClock();
       if (sample) samples.push(sample);
     }
+    // A file cannot have begun after the participant's clock answered, once the track was under way.
+    const latestAnswer = Math.max(...samples.map((sample) => sample.at));
+    if (samples.length > 0 && startedAt > latestAnswer) {
+      this.refuse('a start later than the participant’s own clock');
+      return;
+    }
     const offset = estimateClockOffset(samples);
     if (offset && !this.closed) await patchRecording(id, { startedAt: onHostClock(startedAt, offset) });
   }
@@ -259,6 +265,7 @@ export class TrackReceiver {
         },
       };
       this.clockQuestion = question;
+      this.asked.add(sent);
       this.send({ t: 'clock', sent });
     });
   }

@@ -92,6 +92,8 @@ describe('the recordings store (IndexedDB)', () => {
     expect(await from(3)).toEqual([3, [4, 5, 6]]);
     expect(await from(4)).toEqual([3, [4, 5, 6]]);
     expect(await from(99)).toEqual([5, [6]]);
+    // The row, read with the chunks: what it says of the file is what they hold.
+    expect((await readRecordingFileFrom(row.id, 0)).row).toMatchObject({ id: row.id, state: 'recording' });
     await putChunk({ recordingId: rewriteKey(row.id), position: 0, bytes: blob(9, 9, 9, 9) });
     await commitRewrite(row.id, 4, { state: 'done' });
     expect(await from(3)).toEqual([0, [9, 9, 9, 9]]);

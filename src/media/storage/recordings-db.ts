@@ -249,11 +249,12 @@ const joinBlobs = (chunks: readonly ChunkRow[], mimeType: string): Blob =>
   );
 
 /**
- * The stored file from the chunk that holds byte `from` on: what a reader that already has the start
- * (a track being sent while it records) needs, without listing every chunk of a long recording each
- * time. `offset` is where `bytes` begins in the file, at or before `from`.
+ * The stored file from the chunk that holds byte `from` on, with its row as it was in the same
+ * transaction: what a reader that already has the start (a track being sent while it records) needs,
+ * without listing every chunk of a long recording each time. `offset` is where `bytes` begins in the
+ * file, at or before `from`.
  */
-export async function readRecordingFileFrom(recordingId: string, from: number, mimeType = 'video/webm'): Promise<{ offset: number; bytes: Blob }> {
+export async function readRecordingFileFrom(recordingId: string, from: number): Promise<{ row: RecordingRow | undefined; offset: number; bytes: Blob }> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks']);
   const row = await tx.objectStore('recordings').get(recordingId);
@@ -263,7 +264,7 @@ export async function readRecordingFileFrom(recordingId: string, from: number, m
   const offset = holding ? holding.value.position : 0;
   const rows = await chunks.getAll(IDBKeyRange.bound([key, offset], [key, Infinity]));
   await tx.done;
-  return { offset, bytes: joinBlobs(rows.map((chunk) => asChunkRow(chunk)), mimeType) };
+  return { row, offset, bytes: joinBlobs(rows.map((chunk) => asChunkRow(chunk)), row?.mimeType ?? 'video/webm') };
 }
 
 /** The stored file as one Blob; the parts stay disk-backed, so this does not load it into memory. */

@@ -295,10 +295,8 @@ export class PodcastTracks {
   private send(recording: OwnRecording): TrackSender {
     const sender: TrackSender = new TrackSender(recording, {
       readFile: async (from) => {
-        const row = await getRecording(recording.recordingId);
-        const mimeType = row?.mimeType ?? 'video/webm';
-        const { offset, bytes } = await readRecordingFileFrom(recording.recordingId, from, mimeType);
-        return { bytes, offset, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType };
+        const { row, offset, bytes } = await readRecordingFileFrom(recording.recordingId, from);
+        return { bytes, offset, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType: row?.mimeType ?? 'video/webm' };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);

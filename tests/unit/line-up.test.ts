@@ -34,7 +34,19 @@ describe('lining up a room recording’s tracks', () => {
       ['a', 'no-start'],
       ['b', 'no-start'],
     ]);
-    expect(unalignedText('Gus', 'no-start')).toBe('Gus: when it began was not recorded, so it downloads as it is.');
+    const [old] = lineUpPlan([track('Gus', undefined)]);
+    expect(old?.kind === 'unaligned' ? unalignedText(old) : '').toBe('Gus: when it began was not recorded, so it downloads as it is.');
+  });
+
+  it('lines up the tracks that began with the recording, and leaves one that began later (a late join, a reload) as it is', () => {
+    const rows = [track('host', 1_000_000, 60_000), track('gus', 1_001_200, 60_000), track('ida', 1_020_000, 40_000)];
+    expect(shape(rows)).toEqual([
+      ['host', 1.2],
+      ['gus', 'as-is'],
+      ['ida', 'began-later'],
+    ]);
+    const late = lineUpPlan(rows)[2];
+    expect(late?.kind === 'unaligned' ? unalignedText(late) : '').toBe('ida: it began 18.8 s after the others (a late join or a reload), so it downloads as it is; place it that far in.');
   });
 
   it('names the lined-up file after its track', () => {

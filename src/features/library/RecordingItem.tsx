@@ -110,6 +110,7 @@ export function RecordingItem({ row, onRename, onDelete, unsentTo }: RecordingIt
               <Text size="sm" fw={600}>
                 Not yet sent to the host.
               </Text>
+              <Text size="sm">It is sent once you are back in the room.</Text>
               {/* Joining the room again sends the rest once the host lets this participant in (pending-tracks.ts). */}
               <Button component={Link} to={`/room/${encodeURIComponent(unsentTo)}`} size="xs" variant="light" color="orange" leftSection={<IconSend size={14} aria-hidden />} aria-label={`Resume sending ${row.name}`}>
                 Resume sending

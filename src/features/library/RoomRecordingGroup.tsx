@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import type { RecordingRow } from '../../media';
@@ -45,8 +45,9 @@ export function RoomRecordingGroup({ entry, renderTrack }: RoomRecordingGroupPro
           <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} aria-label={downloadAllLabel(time, tracks.length)} onClick={downloadAll}>
             Download all tracks
           </Button>
-          {/* Each track cut to begin at the same instant, for an editor's timeline. */}
-          <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} aria-label={downloadLinedUpLabel(time, tracks.length)} loading={liningUp} onClick={downloadAllLinedUp}>
+          {/* Each track cut to begin at the same instant, for an editor's timeline. Busy, not disabled,
+              while it works: a disabled button would drop the keyboard user's focus. */}
+          <Button size="xs" variant="light" leftSection={liningUp ? <Loader size={14} aria-hidden /> : <IconDownload size={14} aria-hidden />} aria-label={downloadLinedUpLabel(time, tracks.length)} aria-busy={liningUp} onClick={downloadAllLinedUp}>
             Download lined up
           </Button>
         </Group>

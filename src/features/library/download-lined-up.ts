@@ -1,9 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { deleteRecording, MediaJob, type RecordingRow } from '../../media';
-import { errorIdentity } from '../../shared/error-identity';
 import { reportingAs } from '../../shared/report-error';
 import { linedUpName, lineUpPlan, unalignedText } from './line-up';
-import { saveRecordingFile } from './save-recording';
+import { saveRecordingFile, showDownloadFailed } from './save-recording';
 
 /**
  * "Download lined up": every track, cut to begin at the same instant (line-up.ts). A track that
@@ -12,31 +11,31 @@ import { saveRecordingFile } from './save-recording';
  * said by name, and the others still go.
  */
 export async function downloadLinedUp(rows: readonly RecordingRow[]): Promise<void> {
-  const job = new MediaJob();
   const unaligned: string[] = [];
+  let job: MediaJob | null = null;
   try {
     for (const step of lineUpPlan(rows)) {
       const { row } = step;
       try {
         if (step.kind !== 'cut') {
-          if (step.kind === 'unaligned') unaligned.push(unalignedText(row.name, step.reason));
+          if (step.kind === 'unaligned') unaligned.push(unalignedText(step));
           await saveRecordingFile(row);
           continue;
         }
-        const name = linedUpName(row.name);
-        const copy = await job.trim(row.id, step.cutS, row.durationMs / 1000, () => undefined, name);
+        job ??= new MediaJob();
+        const copy = await job.trim(row.id, step.cutS, row.durationMs / 1000, () => undefined);
         try {
-          await saveRecordingFile({ ...row, id: copy.id, name });
+          await saveRecordingFile({ ...row, id: copy.id, name: linedUpName(row.name) });
         } finally {
           // The download holds the bytes it was given; the copy is not kept.
           await deleteRecording(copy.id).catch(reportingAs('library: remove a lined-up copy'));
         }
       } catch (error) {
-        notifications.show({ title: 'Download failed', message: `${row.name}: ${errorIdentity(error).message}`, color: 'red', autoClose: 8000 });
+        showDownloadFailed(error, row.name);
       }
     }
   } finally {
-    job.dispose();
+    job?.dispose();
   }
   if (unaligned.length > 0) notifications.show({ title: 'Not every track could be lined up', message: unaligned.join(' '), color: 'yellow', autoClose: 12_000 });
 }

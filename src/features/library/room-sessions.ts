@@ -2,7 +2,7 @@
  * The library's list as entries: a room recording's tracks (the files that share a `roomSession`,
  * docs/decisions/0015-podcast-tracks.md) together as one entry, every other file on its own.
  */
-import type { RecordingRow, RoomRecordingSession } from '../../media';
+import { receivedTrackId, type RecordingRow, type RoomRecordingSession } from '../../media';
 
 export type LibraryEntry =
   | { kind: 'recording'; row: RecordingRow }
@@ -47,7 +47,7 @@ export function libraryEntries(rows: readonly RecordingRow[]): LibraryEntry[] {
  */
 export function distinctTracks(rows: readonly RecordingRow[]): RecordingRow[] {
   const ids = new Set(rows.map((row) => row.id));
-  return rows.filter((row) => !ids.has(`received-${row.id}`));
+  return rows.filter((row) => !ids.has(receivedTrackId(row.id)));
 }
 
 /** When a room recording started, as the library shows dates. */

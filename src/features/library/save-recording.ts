@@ -25,15 +25,16 @@ export async function saveRecordingFile(row: Pick<RecordingRow, 'id' | 'name' | 
   downloadBlob(await readRecordingFile(row.id, row.mimeType), libraryFileName(row));
 }
 
+/** Says that a download failed, naming the file when several were asked for. */
+export function showDownloadFailed(error: unknown, name?: string): void {
+  const { message } = errorIdentity(error);
+  notifications.show({ title: 'Download failed', message: name === undefined ? message : `${name}: ${message}`, color: 'red', autoClose: 8000 });
+}
+
 /** The Download buttons: a file that cannot be read (storage updated elsewhere, cleared) is said, never dropped silently. */
 export function downloadRecording(row: Pick<RecordingRow, 'id' | 'name' | 'mode' | 'createdAt' | 'mimeType'>): void {
   saveRecordingFile(row).catch((error: unknown) => {
-    notifications.show({
-      title: 'Download failed',
-      message: errorIdentity(error).message,
-      color: 'red',
-      autoClose: 8000,
-    });
+    showDownloadFailed(error);
   });
 }
 
@@ -46,12 +47,7 @@ export async function downloadRecordings(rows: readonly Pick<RecordingRow, 'id' 
     try {
       await saveRecordingFile(row);
     } catch (error) {
-      notifications.show({
-        title: 'Download failed',
-        message: `${row.name}: ${errorIdentity(error).message}`,
-        color: 'red',
-        autoClose: 8000,
-      });
+      showDownloadFailed(error, row.name);
     }
   }
 }

@@ -38,9 +38,8 @@ export class MediaJob {
     return Promise.race([this.api.exportMp4(sourceId, crypto.randomUUID(), proxy(onProgress)), this.failed]);
   }
 
-  /** Saves `startS`..`endS` of a recording as a new library item, named `copyName` or as a trimmed copy. */
-  trim(sourceId: string, startS: number, endS: number, onProgress: (fraction: number) => void, copyName?: string): Promise<TrimResult> {
-    return Promise.race([this.api.trim(sourceId, crypto.randomUUID(), startS, endS, proxy(onProgress), copyName), this.failed]);
+  trim(sourceId: string, startS: number, endS: number, onProgress: (fraction: number) => void): Promise<TrimResult> {
+    return Promise.race([this.api.trim(sourceId, crypto.randomUUID(), startS, endS, proxy(onProgress)), this.failed]);
   }
 
   cancel(): Promise<void> {

@@ -6,6 +6,12 @@
  */
 import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordingsDb, patchRecording, putChunk, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
 
+/**
+ * The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs
+ * of one profile) stays apart.
+ */
+export const receivedTrackId = (recordingId: string): string => `received-${recordingId}`;
+
 export type ReceivedTrackRow = Pick<RecordingRow, 'id' | 'name' | 'createdAt' | 'width' | 'height' | 'roomSession'>;
 
 /**

@@ -34,8 +34,8 @@ const api = {
   exportMp4(sourceId: string, targetId: string, onProgress: Progress): Promise<Mp4ExportResult> {
     return runJob(new Mp4Export(sourceId, targetId), onProgress);
   },
-  trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: Progress, copyName?: string): Promise<TrimResult> {
-    return runJob(new TrimJob(sourceId, targetId, startS, endS, copyName), onProgress);
+  trim(sourceId: string, targetId: string, startS: number, endS: number, onProgress: Progress): Promise<TrimResult> {
+    return runJob(new TrimJob(sourceId, targetId, startS, endS), onProgress);
   },
   async cancel(): Promise<void> {
     await current?.cancel();

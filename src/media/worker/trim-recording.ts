@@ -29,8 +29,6 @@ export class TrimJob extends ConversionJob {
     private readonly targetId: string,
     private readonly startS: number,
     private readonly endS: number,
-    /** The copy's library name; a trimmed copy's by default. */
-    private readonly copyName?: string,
   ) {
     super('Trim');
   }
@@ -61,7 +59,7 @@ export class TrimJob extends ConversionJob {
       // A copy is not one of a room recording's tracks: it stays out of the recording's group in the
       // library, and it begins where the cut does.
       const startedAt = source.startedAt === undefined ? undefined : source.startedAt + range.start * 1000;
-      await putRecording({ ...source, id: this.targetId, name: this.copyName ?? trimmedName(source.name), createdAt: now, updatedAt: now, size, durationMs, error: undefined, fileKey: undefined, roomSession: undefined, startedAt });
+      await putRecording({ ...source, id: this.targetId, name: trimmedName(source.name), createdAt: now, updatedAt: now, size, durationMs, error: undefined, fileKey: undefined, roomSession: undefined, startedAt });
       onProgress(1);
       return { id: this.targetId, size, durationMs };
     } catch (error) {

@@ -59,7 +59,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
   private readonly engine = new RecordingEngine<Output>({
     persistIntervalMs: PERSIST_INTERVAL_MS,
     onFailure: (message, name) => {
-        this.stopClockIfIdle();
+      this.stopClockIfIdle();
       this.events?.onError(message, name);
     },
   });

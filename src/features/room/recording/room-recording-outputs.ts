@@ -15,8 +15,6 @@ export class RoomRecordingOutputs {
   /** Everyone who appears in the recording (its participant count). */
   private readonly recorded = new Set<string>();
   private readonly locks = new Map<string, () => void>();
-  /** Files of one participant each (Separate mode: the host's own track). */
-  private readonly tracks: string[] = [];
 
   constructor(
     readonly mode: RoomRecordingMode,
@@ -34,7 +32,6 @@ export class RoomRecordingOutputs {
     const plan = recordingPlan(this.mode, participants, this.settings, this.createdAt, () => crypto.randomUUID());
     for (const output of plan) {
       this.fileNames.set(output.spec.recordingId, output.fileName);
-      if (output.spec.kind === 'room-separate') this.tracks.push(output.spec.recordingId);
       for (const tile of output.spec.tiles) this.recorded.add(tile.sourceId);
       this.lock(output.spec.recordingId);
     }
@@ -43,7 +40,7 @@ export class RoomRecordingOutputs {
 
   /** The recording ids of the `room-separate` files this recording writes here. */
   get trackIds(): readonly string[] {
-    return this.tracks;
+    return this.mode === 'separate' ? [...this.fileNames.keys()] : [];
   }
 
   /**

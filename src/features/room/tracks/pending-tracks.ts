@@ -5,20 +5,21 @@
  */
 import { z } from '../../../shared/zod';
 import { reportError } from '../../../shared/report-error';
-import { recordingSessionSchema } from './recording-session';
+import { epochMsSchema, recordingSessionSchema } from './recording-session';
+import { roomIdSchema } from '../../../protocol';
 
 export const PENDING_TRACKS_KEY = 'framecast-pending-tracks';
 /** Older than this, a track is not offered to a room again: the room is long gone. */
 const KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 
 const pendingSchema = z.object({
-  roomId: z.string().max(128),
+  roomId: roomIdSchema,
   recordingId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   createdAt: z.number().int().min(0),
   width: z.number().int().min(1).max(8192),
   height: z.number().int().min(1).max(8192),
   /** The file's first instant on this computer's clock; absent in entries that never knew it. */
-  startedAt: z.number().min(0).nullable().default(null),
+  startedAt: epochMsSchema.nullable().default(null),
   /** The room recording the track belongs to; absent in entries written before it was kept. */
   roomSession: recordingSessionSchema.nullable().default(null),
 });

@@ -7,10 +7,13 @@ import { z } from '../../../shared/zod';
 import { roomIdSchema } from '../../../protocol';
 import type { RoomRecordingSession } from '../../../media';
 
+/** An instant in milliseconds since the epoch, within what a Date can hold. */
+export const epochMsSchema = z.number().min(0).max(8.64e15);
+
 export const recordingSessionSchema = z.object({
   roomId: roomIdSchema,
-  /** The room's announced start, in milliseconds since the epoch. */
-  startedAt: z.number().min(0).max(8.64e15),
+  /** The room's announced start. */
+  startedAt: epochMsSchema,
 }) satisfies z.ZodType<RoomRecordingSession>;
 
 /** The session of the recording a room announced, or null when what was announced cannot be one. */

@@ -7,7 +7,7 @@
 import { z } from '../../../shared/zod';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { parseJsonRecord } from '../../../shared/json-record';
-import { recordingSessionSchema } from './recording-session';
+import { epochMsSchema, recordingSessionSchema } from './recording-session';
 
 /** Bytes per block: one message, well inside every browser's data channel message size. */
 export const BLOCK_BYTES = 64 * 1024;
@@ -27,7 +27,7 @@ const sha256Schema = z.string().regex(/^[0-9a-f]{64}$/);
 const blockHash = z.string().regex(/^[0-9a-f]{16}$/);
 const bytes = z.number().int().min(0).max(MAX_TRACK_BYTES);
 /** An instant in milliseconds since the epoch (fractions allowed: clocks are compared to the millisecond). */
-const epochMs = z.number().min(0).max(8.64e15);
+const epochMs = epochMsSchema;
 /** A recorded file's type as the library keeps it: WebM or MP4, with its codecs. */
 const recordedType = z
   .string()

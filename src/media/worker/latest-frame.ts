@@ -27,6 +27,8 @@ export class LatestFrame {
   private frame: VideoFrame | ImageBitmap | null = null;
   private version = 0;
   private convertedVersion = -1;
+  /** The version at the last release: a conversion of an older frame, finishing later, is not shown. */
+  private releasedVersion = 0;
   private converting = false;
   private readonly canvas = new OffscreenCanvas(1, 1);
   private readonly context: OffscreenCanvasRenderingContext2D;
@@ -128,6 +130,7 @@ export class LatestFrame {
     this.frame?.close();
     this.frame = null;
     this.version += 1;
+    this.releasedVersion = this.version;
     this.convertedVersion = -1;
   }
 
@@ -154,7 +157,7 @@ export class LatestFrame {
     this.converting = true;
     void this.copyPixels(copy)
       .then((converted) => {
-        if (converted) {
+        if (converted && version > this.releasedVersion) {
           this.convertedVersion = version;
           this.conversions += 1;
         }

@@ -10,6 +10,11 @@
 //   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
+//   BENCH_ONLY=podcast         a podcast room (host and three guests, tabs of one browser) makes a Separate
+//                              recording of BENCH_PODCAST_SECONDS (600; 60 with --quick): the transfer of
+//                              each guest's track to the host, the host's heap, what is there at Stop
+//                              (BENCH_PODCAST_GUESTS=1..3, BENCH_PODCAST_CAMERA=<fixture .y4m>; default
+//                              busy-camera.y4m, which spends the bitrate)
 //   BENCH_ONLY=recovery        a crashed 1.5 GB recording recovered on both recorder paths: time and
 //                              browser memory (the gate runs the same test at 160 MB; part of a full run)
 //
@@ -26,6 +31,7 @@ import {
 } from './bench/browser.mjs';
 import { runHardContent } from './bench/hard-content.mjs';
 import { benchExport, benchTrim } from './bench/export-trim.mjs';
+import { printPodcast, runPodcast } from './bench/podcast.mjs';
 const quick = process.argv.includes('--quick');
 const CONDITION_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 
@@ -104,7 +110,7 @@ try {
   await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
 
   const rows = [];
-  const only = (process.env.BENCH_ONLY ?? 'idle,visible,hidden,busy,hard,firefox').split(',').filter(Boolean);
+  const only = (process.env.BENCH_ONLY ?? 'idle,visible,hidden,busy,hard,podcast,firefox').split(',').filter(Boolean);
   if (only.includes('idle')) {
     console.log('\nStudio open, not recording: the browser\'s CPU over 10 s, in cores (all processes; renderer / GPU process / capture)');
     for (const mode of ['Webcam Only', 'Screen + Webcam']) {
@@ -113,7 +119,7 @@ try {
       console.log(`${mode.padEnd(16)} ${r.total.toFixed(2)}   (${kind('renderer')} / ${kind('gpu-process')} / ${kind('utility video_capture.mojom.VideoCaptureService')})`);
     }
   }
-  for (const name of only.filter((n) => !['idle', 'hard', 'long', 'firefox'].includes(n))) {
+  for (const name of only.filter((n) => !['idle', 'hard', 'podcast', 'long', 'firefox'].includes(n))) {
     console.log(`recording ${CONDITION_SECONDS} s, tab ${name}…`);
     rows.push(await runCondition(cdp, name, downloads));
   }
@@ -140,6 +146,12 @@ try {
   if (only.includes('hard')) {
     console.log('');
     await runHardContent(tmp, Number(process.env.BENCH_HARD_SECONDS ?? (quick ? 60 : 300)));
+  }
+
+  if (only.includes('podcast')) {
+    const seconds = Number(process.env.BENCH_PODCAST_SECONDS ?? (quick ? 60 : 600));
+    console.log(`\npodcast room: recording ${String(seconds)} s Separate, host and three guests…`);
+    printPodcast(await runPodcast(tmp, seconds));
   }
 
   if (!quick && (!process.env.BENCH_ONLY || only.includes('long'))) {

@@ -89,8 +89,9 @@ export async function connectCdp(wsEndpoint) {
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export async function openTab(cdp, url) {
-  const { targetId } = await cdp.send('Target.createTarget', { url });
+/** `newWindow` gives the tab a window of its own, so it stays visible while others open. */
+export async function openTab(cdp, url, { newWindow = false } = {}) {
+  const { targetId } = await cdp.send('Target.createTarget', { url, newWindow });
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
   const evaluate = async (expression, { gesture = false } = {}) => {
     const { result, exceptionDetails } = await cdp.send(

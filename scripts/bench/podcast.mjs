@@ -1,0 +1,362 @@
+// The podcast room's transfer (docs/decisions/0015-podcast-tracks.md): a host and three guests, each a
+// window of one Chromium meeting through the in-browser signaling, make a Separate recording; each
+// guest's own file goes to the host while it is recorded. Measured: how fast the bytes arrive, how much
+// the host's JavaScript heap grows while it receives, how much of each file is already there at Stop,
+// how long the rest takes, and how far apart the four tracks begin on the host's clock.
+// The condition gets a browser of its own, so the host's memory and library are this run's alone.
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { BASE, connectCdp, cpuShare, launchChromium, openTab, sleep, treePss } from './browser.mjs';
+
+const MB = 1024 * 1024;
+const HOST = 'Hana';
+const GUESTS = ['Gus', 'Gina', 'Gil'].slice(0, Number(process.env.BENCH_PODCAST_GUESTS ?? 3));
+const TARGETS = { heapGrowthMb: 64, shareAtStop: 0.95, stopToReceivedS: 5 };
+
+/**
+ * The room's own settings as a participant would set them: 1080p quality (each own track is then the
+ * camera's capture size, within 1920×1080), microphones unprocessed as in the room's tests (every fake
+ * microphone plays one tone, which an echo canceller may take for an echo), no ICE servers (this
+ * machine has no network) and the in-browser signaling, so no server is needed.
+ */
+const PREPARE_STORAGE = `(() => {
+  localStorage.setItem('framecast-settings', JSON.stringify({ video: { quality: '1080p' }, audio: { echoCancellation: false, noiseSuppression: false } }));
+  localStorage.setItem('framecast-ice-servers', 'none');
+  localStorage.setItem('framecast-signaling-url', 'local');
+})()`;
+
+const join = (name) => `(() => {
+  const label = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === 'Your Name');
+  const input = document.getElementById(label.htmlFor);
+  // React keeps its own copy of an input's value; the native setter and an input event update it.
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(input, ${JSON.stringify(name)});
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+  [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Join Room').click();
+})()`;
+
+/** The host's recordings and, per row, how many bytes of file chunks it holds (in one transaction). */
+const READ_LIBRARY = `(async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('framecast');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(new Error('cannot open the database'));
+  });
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const tx = db.transaction(['recordings', 'chunks']);
+  const rows = await request(tx.objectStore('recordings').getAll());
+  const out = [];
+  for (const row of rows) {
+    const keys = await request(tx.objectStore('chunks').getAllKeys(IDBKeyRange.bound([row.fileKey ?? row.id, 0], [row.fileKey ?? row.id, Infinity])));
+    out.push({ id: row.id, name: row.name, mode: row.mode, state: row.state, size: row.size, width: row.width, height: row.height, startedAt: row.startedAt ?? null, roomId: row.roomSession?.roomId ?? null, chunks: keys.length });
+  }
+  db.close();
+  return out;
+})()`;
+
+/**
+ * Clicks Stop on the host and, in the same task, opens a read-only transaction: it sees the blocks
+ * written before the click and none after, so "at the host at Stop" is exact to the task. Only the
+ * number of 64 KB blocks held is counted (keys, not bytes), so the reading adds no memory to the host.
+ */
+const STOP_AND_COUNT = `(async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('framecast');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(new Error('cannot open the database'));
+  });
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const tx = db.transaction(['recordings', 'chunks']);
+  const rowsRequest = tx.objectStore('recordings').getAll();
+  const stopAt = Date.now();
+  document.querySelector('button[aria-label="Stop recording"]').click();
+  const rows = await request(rowsRequest);
+  const held = {};
+  for (const row of rows.filter((r) => r.id.startsWith('received-'))) {
+    held[row.id] = await request(tx.objectStore('chunks').count(IDBKeyRange.bound([row.id, 0], [row.id, Infinity])));
+  }
+  db.close();
+  return { stopAt, held };
+})()`;
+
+/**
+ * Notes every second, in the host page, how many bytes of received blocks it holds: the transfer's
+ * course while recording. A key count per track, so it costs the host next to nothing.
+ */
+const WATCH_RECEIVED = `(() => {
+  const samples = [];
+  window.__benchReceived = samples;
+  const from = Date.now();
+  const open = indexedDB.open('framecast');
+  open.onsuccess = () => {
+    const db = open.result;
+    setInterval(() => {
+      const tx = db.transaction(['recordings', 'chunks']);
+      const rows = tx.objectStore('recordings').getAllKeys();
+      rows.onsuccess = () => {
+        let blocks = 0;
+        const ids = rows.result.filter((id) => id.startsWith('received-'));
+        if (ids.length === 0) samples.push([Date.now() - from, 0]);
+        ids.forEach((id, i) => {
+          const count = tx.objectStore('chunks').count(IDBKeyRange.bound([id, 0], [id, Infinity]));
+          count.onsuccess = () => {
+            blocks += count.result;
+            if (i === ids.length - 1) samples.push([Date.now() - from, blocks * 65536]);
+          };
+        });
+      };
+    }, 1000);
+  };
+})()`;
+
+/**
+ * How long an empty read-write transaction on the chunk store waits to complete, in ms: every tab of
+ * this one profile shares the store, so this is the queue each stored chunk and block waits in.
+ */
+const IDB_WAIT = `(async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('framecast');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(new Error('cannot open the database'));
+  });
+  const started = performance.now();
+  await new Promise((resolve) => { const tx = db.transaction('chunks', 'readwrite'); tx.oncomplete = resolve; tx.onabort = resolve; });
+  db.close();
+  return Math.round(performance.now() - started);
+})()`;
+
+const TRACK_LINES = `[...(document.querySelector('[data-testid="podcast-tracks"]')?.querySelectorAll('li') ?? [])].map((li) => li.textContent.trim())`;
+
+/**
+ * The JS heap of one tab and its dedicated workers (the host's recorder worker starts with the
+ * recording and ends after it), each after a garbage collection: what the page keeps alive.
+ */
+async function heapMeter(cdp, tab) {
+  const workers = new Set();
+  cdp.on((msg) => {
+    if (msg.method === 'Target.attachedToTarget' && msg.sessionId === tab.sessionId && msg.params.targetInfo.type === 'worker') workers.add(msg.params.sessionId);
+    if (msg.method === 'Target.detachedFromTarget' && msg.sessionId === tab.sessionId) workers.delete(msg.params.sessionId);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, tab.sessionId);
+  return async () => {
+    let page = 0;
+    let total = 0;
+    for (const sessionId of [tab.sessionId, ...workers]) {
+      try {
+        await cdp.send('HeapProfiler.enable', {}, sessionId);
+        await cdp.send('HeapProfiler.collectGarbage', {}, sessionId);
+        const { usedSize } = await cdp.send('Runtime.getHeapUsage', {}, sessionId);
+        total += usedSize;
+        if (sessionId === tab.sessionId) page = usedSize;
+      } catch {
+        // A worker that ended between the listing and the reading.
+        workers.delete(sessionId);
+      }
+    }
+    return { total, page, workers: workers.size };
+  };
+}
+
+async function joinRoom(cdp, roomId, name) {
+  const tab = await openTab(cdp, `${BASE}/room/${roomId}`, { newWindow: true });
+  await tab.waitFor(`[...document.querySelectorAll('label')].some((l) => l.textContent.trim() === 'Your Name')`);
+  await tab.evaluate(join(name), { gesture: true });
+  return tab;
+}
+
+const fmtMb = (bytes) => (bytes / MB).toFixed(1);
+const mark = (ok) => (ok ? '' : '  ✗ MISS');
+
+export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODCAST_CAMERA ?? 'busy-camera.y4m' } = {}) {
+  // Each participant stands for a computer of their own with the room in front: none of the
+  // windows (stacked, so occluded) may be backgrounded or have its timers throttled.
+  const chrome = await launchChromium(path.join(tmp, 'profile-podcast'), tmp, {
+    camera,
+    extraArgs: ['--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding', '--disable-background-timer-throttling'],
+  });
+  const cdp = await connectCdp(chrome.wsEndpoint);
+  try {
+    await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
+    const setup = await openTab(cdp, `${BASE}/about`);
+    await setup.waitFor(`location.origin === ${JSON.stringify(BASE)}`);
+    await setup.evaluate(PREPARE_STORAGE);
+    await cdp.send('Target.closeTarget', { targetId: setup.targetId });
+
+    const roomId = `bench-${Math.random().toString(36).slice(2, 8)}`;
+    // With BENCH_DIAG, what each participant's page warns of (refused messages, failed writes).
+    const consoleLines = [];
+    const names = new Map();
+    if (process.env.BENCH_DIAG) {
+      cdp.on((msg) => {
+        if (msg.method !== 'Runtime.consoleAPICalled' || !['warning', 'error'].includes(msg.params.type)) return;
+        const text = msg.params.args.map((a) => a.value ?? a.description ?? '').join(' ').slice(0, 300);
+        consoleLines.push(`${names.get(msg.sessionId) ?? '?'}: ${text}`);
+      });
+    }
+    const watchConsole = async (tab, name) => {
+      if (!process.env.BENCH_DIAG) return;
+      names.set(tab.sessionId, name);
+      await cdp.send('Runtime.enable', {}, tab.sessionId);
+    };
+    const host = await joinRoom(cdp, roomId, HOST);
+    await watchConsole(host, HOST);
+    await host.waitFor(`document.querySelector('h1')?.textContent === ${JSON.stringify(`${HOST}'s room`)}`);
+    // Guests the host does not answer are let in after 5 s (the room's default).
+    const guests = [];
+    for (const name of GUESTS) {
+      const guest = await joinRoom(cdp, roomId, name);
+      await watchConsole(guest, name);
+      guests.push(guest);
+    }
+    await host.waitFor(`document.querySelectorAll('[data-testid="participant-tile"][data-state="playing"]').length >= ${GUESTS.length}`, 90_000);
+    const visibility = await Promise.all([host, ...guests].map((tab) => tab.evaluate('document.visibilityState')));
+    await host.evaluate(`document.querySelector('input[type=radio][value=separate]').click()`, { gesture: true });
+    await host.waitFor(`document.querySelector('input[type=radio][value=separate]').checked`);
+
+    const heap = await heapMeter(cdp, host);
+    await host.click('Start recording');
+    await host.waitFor(`document.querySelector('[data-testid="room-recording-badge"]')?.textContent === 'REC'`, 20_000);
+    const recordingFrom = Date.now();
+    await host.evaluate(WATCH_RECEIVED);
+    // The heap is first read once every recorder has come up and the first blocks are arriving.
+    const settle = Math.min(10, seconds / 6) * 1000;
+    await sleep(settle);
+    const heapStart = await heap();
+    const pssStart = treePss(chrome.child.pid);
+    // Every participant shares this machine's cores: how busy the browser is says whether the figures
+    // are the transfer's or the machine's.
+    const cpu = await cpuShare(chrome.child.pid, Math.min(10_000, seconds * 1000 / 6));
+    let heapPeak = heapStart;
+    let pssPeak = pssStart;
+    const trace = [];
+    const sample = async () => {
+      const idbWait = process.env.BENCH_DIAG ? ` (a write transaction waited ${String(await host.evaluate(IDB_WAIT))} ms)` : '';
+      trace.push(`${((Date.now() - recordingFrom) / 1000).toFixed(0)} s: ${(await host.evaluate(TRACK_LINES)).join(' | ')}${idbWait}`);
+      const now = await heap();
+      if (now.total > heapPeak.total) heapPeak = now;
+      pssPeak = Math.max(pssPeak, treePss(chrome.child.pid));
+    };
+    while (Date.now() - recordingFrom < seconds * 1000 - 500) {
+      await sleep(Math.min(process.env.BENCH_DIAG ? 5000 : 15_000, seconds * 1000 - (Date.now() - recordingFrom)));
+      if (seconds * 1000 - (Date.now() - recordingFrom) > 3000) await sample();
+    }
+    while (Date.now() - recordingFrom < seconds * 1000) await sleep(50);
+
+    const { stopAt, held } = await host.evaluate(STOP_AND_COUNT, { gesture: true });
+    const course = await host.evaluate('window.__benchReceived');
+    const recordedS = (stopAt - recordingFrom) / 1000;
+    // Until the card says every guest's track is received, polled often: this is the figure timed.
+    const waitMs = Number(process.env.BENCH_PODCAST_WAIT_S ?? Math.max(300, seconds)) * 1000;
+    const deadline = Date.now() + waitMs;
+    let receivedAt = null;
+    let lines = [];
+    while (Date.now() < deadline) {
+      lines = await host.evaluate(TRACK_LINES);
+      if (lines.filter((line) => line.includes('received ✓')).length >= GUESTS.length) {
+        receivedAt = Date.now();
+        break;
+      }
+      await sleep(50);
+    }
+    await sample();
+    // The guests' own rows become 'done' as their recorders finish; wait for that before comparing.
+    let library = [];
+    const rowsDeadline = Date.now() + 60_000;
+    while (Date.now() < rowsDeadline) {
+      library = await host.evaluate(READ_LIBRARY);
+      const mine = library.filter((row) => row.roomId === roomId);
+      if (mine.length >= 1 + 2 * GUESTS.length && mine.every((row) => row.state === 'done')) break;
+      await sleep(500);
+    }
+    await sleep(2000);
+    const heapEnd = await heap();
+    const pssEnd = treePss(chrome.child.pid);
+    if (heapEnd.total > heapPeak.total) heapPeak = heapEnd;
+    pssPeak = Math.max(pssPeak, pssEnd);
+
+    const rows = library.filter((row) => row.roomId === roomId);
+    const received = rows.filter((row) => row.id.startsWith('received-'));
+    const own = rows.filter((row) => !row.id.startsWith('received-'));
+    // The profile holds every participant's own file: the host's is the one no received copy names
+    // (unknown when a guest's copy never began, as two files are then left).
+    const guestIds = new Set(received.map((row) => row.id.slice('received-'.length)));
+    const unmatched = own.filter((row) => !guestIds.has(row.id));
+    const hostRow = unmatched.length === 1 ? unmatched[0] : undefined;
+    const tracks = received.map((row) => {
+      const guestRow = own.find((r) => `received-${r.id}` === row.id);
+      const atStop = Math.min((held[row.id] ?? 0) * 64 * 1024, guestRow?.size ?? Infinity);
+      const name = row.name.replace(/^Room recording: /, '');
+      return { name, row, guestRow, atStop, share: guestRow?.size ? atStop / guestRow.size : NaN };
+    });
+    return {
+      seconds,
+      recordedS,
+      camera,
+      visibility,
+      hostRow,
+      tracks,
+      lines,
+      trace,
+      consoleLines,
+      course,
+      cpu,
+      waitS: waitMs / 1000,
+      stopToReceivedS: receivedAt === null ? null : (receivedAt - stopAt) / 1000,
+      heap: { start: heapStart, peak: heapPeak, end: heapEnd },
+      pss: { start: pssStart, peak: pssPeak, end: pssEnd },
+    };
+  } finally {
+    cdp.close();
+    const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
+    chrome.child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+export function printPodcast(r) {
+  const size = r.hostRow ? `${r.hostRow.width}×${r.hostRow.height}` : '?';
+  console.log(`\nPodcast room, Separate, ${r.recordedS.toFixed(1)} s: host + ${String(GUESTS.length)} guest${GUESTS.length === 1 ? '' : 's'}, windows of one Chromium, in-browser signaling, camera ${r.camera} (own tracks ${size}); tabs ${r.visibility.join('/')}`);
+  console.log('Track   own file   at host at Stop   share at Stop      received copy   start on host clock   clock error');
+  const starts = [r.hostRow?.startedAt, ...r.tracks.map((t) => t.row.startedAt)].filter((s) => typeof s === 'number');
+  const first = starts.length > 0 ? Math.min(...starts) : 0;
+  const since = (s) => (typeof s === 'number' ? `+${String(Math.round(s - first)).padStart(5)} ms` : '      —');
+  if (r.hostRow) console.log(`${HOST.padEnd(6)}  ${fmtMb(r.hostRow.size).padStart(6)} MB   (records itself)                                    ${since(r.hostRow.startedAt)}`);
+  for (const t of r.tracks) {
+    const error = typeof t.row.startedAt === 'number' && typeof t.guestRow?.startedAt === 'number' ? `${Math.abs(t.row.startedAt - t.guestRow.startedAt).toFixed(1).padStart(6)} ms` : '   —';
+    console.log(
+      `${t.name.padEnd(6)}  ${fmtMb(t.guestRow?.size ?? 0).padStart(6)} MB   ${fmtMb(t.atStop).padStart(8)} MB      ${(t.share * 100).toFixed(1).padStart(5)} %${mark(t.share >= TARGETS.shareAtStop).padEnd(9)}   ${fmtMb(t.row.size).padStart(6)} MB ${t.row.state.padEnd(5)} (own ${t.guestRow?.state ?? '?'})   ${since(t.row.startedAt)}            ${error}`,
+    );
+  }
+  const atStop = r.tracks.reduce((sum, t) => sum + t.atStop, 0);
+  const finalBytes = r.tracks.reduce((sum, t) => sum + (t.guestRow?.size ?? 0), 0);
+  const minShare = r.tracks.length === GUESTS.length ? Math.min(...r.tracks.map((t) => t.share)) : 0;
+  const errors = r.tracks.filter((t) => typeof t.row.startedAt === 'number' && typeof t.guestRow?.startedAt === 'number').map((t) => Math.abs(t.row.startedAt - t.guestRow.startedAt));
+  const growth = (r.heap.peak.total - r.heap.start.total) / MB;
+  const endGrowth = (r.heap.end.total - r.heap.start.total) / MB;
+  const tail = r.stopToReceivedS;
+  console.log(`transfer while recording   ${(atStop / MB / r.recordedS).toFixed(2)} MB/s at the host (${fmtMb(atStop)} MB in ${r.recordedS.toFixed(0)} s; the guests recorded ${(finalBytes / MB / r.recordedS).toFixed(2)} MB/s)`);
+  console.log(`transfer after Stop        ${tail ? `${((finalBytes - atStop) / MB / tail).toFixed(2)} MB/s (${fmtMb(finalBytes - atStop)} MB in ${tail.toFixed(1)} s)` : 'not finished'}`);
+  // The course in tenths of the recording: whether the transfer kept pace or fell behind.
+  const marks = [];
+  for (let tenth = 1; tenth <= 10; tenth++) {
+    const at = (r.recordedS * 1000 * tenth) / 10;
+    const sampleAt = [...r.course].reverse().find(([ms]) => ms <= at);
+    if (sampleAt) marks.push(`${(at / 1000).toFixed(0)} s ${fmtMb(sampleAt[1])}`);
+  }
+  console.log(`received at the host       ${marks.join(', ')} MB`);
+  console.log(`share at Stop (lowest)     ${(minShare * 100).toFixed(1)} %   target ≥ ${TARGETS.shareAtStop * 100} %${mark(minShare >= TARGETS.shareAtStop)}`);
+  console.log(`Stop → all received ✓      ${tail === null ? `more than ${String(r.waitS)} s` : `${tail.toFixed(1)} s`}   target ≤ ${TARGETS.stopToReceivedS} s${mark(tail !== null && tail <= TARGETS.stopToReceivedS)}`);
+  console.log(
+    `host JS heap               ${fmtMb(r.heap.start.total)} → peak ${fmtMb(r.heap.peak.total)} → end ${fmtMb(r.heap.end.total)} MB (page ${fmtMb(r.heap.start.page)} → ${fmtMb(r.heap.peak.page)} → ${fmtMb(r.heap.end.page)}), growth ${growth.toFixed(1)} MB at the peak, ${endGrowth.toFixed(1)} MB at the end   target ≤ ${TARGETS.heapGrowthMb} MB${mark(growth <= TARGETS.heapGrowthMb)}`,
+  );
+  console.log(`browser CPU while recording ${r.cpu.total.toFixed(2)} cores (renderers ${(r.cpu.byKind.renderer ?? 0).toFixed(2)}) of ${String(availableParallelism())}`);
+  console.log(`browser PSS (all ${String(1 + GUESTS.length)} tabs)   ${fmtMb(r.pss.start)} → peak ${fmtMb(r.pss.peak)} → end ${fmtMb(r.pss.end)} MB`);
+  console.log(`track starts               ${starts.length > 1 ? `${String(Math.round(Math.max(...starts) - first))} ms from first to last (${starts.length} tracks)` : 'unknown'}`);
+  console.log(`clock estimate error       ${errors.length > 0 ? `max ${Math.max(...errors).toFixed(1)} ms` : 'unknown'} (received row's startedAt vs the guest's own; one machine, one clock)`);
+  if (process.env.BENCH_DIAG) for (const line of r.trace) console.log(`  ${line}`);
+  const warned = [...new Set(r.consoleLines)];
+  if (warned.length > 0) console.log(`pages warned (${String(r.consoleLines.length)} lines, ${String(warned.length)} distinct):\n${warned.slice(0, 40).map((l) => `  ${l}`).join('\n')}`);
+  if (r.tracks.length < GUESTS.length || r.tracks.some((t) => t.row.state !== 'done')) console.log(`host's card: ${r.lines.join(' | ')}`);
+  console.log('(heap: the host tab and its workers after a garbage collection, from 10 s into the recording; share at Stop: the');
+  console.log(' 64 KB blocks the host had stored when Stop was clicked ÷ the guest\'s finished file; Stop → received: until the');
+  console.log(' host\'s card shows "received ✓" for every guest, the SHA-256 check included)');
+}

@@ -34,14 +34,17 @@ const join = (name) => `(() => {
   [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Join Room').click();
 })()`;
 
-/** The host's recordings and, per row, how many bytes of file chunks it holds (in one transaction). */
-const READ_LIBRARY = `(async () => {
-  const db = await new Promise((resolve, reject) => {
+/** Page-side code: the app's database as `db`, and `request` to await one IDB request. */
+const OPEN_DB = `const db = await new Promise((resolve, reject) => {
     const open = indexedDB.open('framecast');
     open.onsuccess = () => resolve(open.result);
     open.onerror = () => reject(new Error('cannot open the database'));
   });
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });`;
+
+/** The host's recordings and, per row, how many bytes of file chunks it holds (in one transaction). */
+const READ_LIBRARY = `(async () => {
+  ${OPEN_DB}
   const tx = db.transaction(['recordings', 'chunks']);
   const rows = await request(tx.objectStore('recordings').getAll());
   const out = [];
@@ -59,12 +62,7 @@ const READ_LIBRARY = `(async () => {
  * number of 64 KB blocks held is counted (keys, not bytes), so the reading adds no memory to the host.
  */
 const STOP_AND_COUNT = `(async () => {
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open('framecast');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(new Error('cannot open the database'));
-  });
-  const request = (r) => new Promise((resolve, reject) => { r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  ${OPEN_DB}
   const tx = db.transaction(['recordings', 'chunks']);
   const rowsRequest = tx.objectStore('recordings').getAll();
   const stopAt = Date.now();
@@ -113,11 +111,7 @@ const WATCH_RECEIVED = `(() => {
  * this one profile shares the store, so this is the queue each stored chunk and block waits in.
  */
 const IDB_WAIT = `(async () => {
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open('framecast');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(new Error('cannot open the database'));
-  });
+  ${OPEN_DB}
   const started = performance.now();
   await new Promise((resolve) => { const tx = db.transaction('chunks', 'readwrite'); tx.oncomplete = resolve; tx.onabort = resolve; });
   db.close();

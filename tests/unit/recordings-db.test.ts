@@ -16,6 +16,7 @@ import {
   openRecordingsDb,
   patchRecording,
   putChunk,
+  putChunks,
   putRecording,
   readRecordingFile,
   readRecordingFileFrom,
@@ -98,6 +99,18 @@ describe('the recordings store (IndexedDB)', () => {
     await commitRewrite(row.id, 4, { state: 'done' });
     expect(await from(3)).toEqual([0, [9, 9, 9, 9]]);
     expect(await readRecordingFileFrom('no-such-recording', 10)).toMatchObject({ offset: 0 });
+  });
+
+  it('stores several chunks in one transaction, read back in position order', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunks([
+      { recordingId: row.id, position: 4, bytes: blob(5, 6) },
+      { recordingId: row.id, position: 0, bytes: blob(1, 2, 3, 4) },
+    ]);
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1, 2, 3, 4, 5, 6]);
+    await putChunks([]);
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('keeps each recording’s chunks apart', async () => {

@@ -4,7 +4,7 @@
  * blocks at their byte positions, so the library lists, plays and recovers it like any other, and
  * a host that crashes mid-transfer keeps every block already written.
  */
-import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordingsDb, patchRecording, putChunk, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
+import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordingsDb, patchRecording, putChunks, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
 
 /**
  * The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs
@@ -37,8 +37,13 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
 }
 
 /** Stores one block of the track at its byte position (a block sent again replaces the old one). */
-export async function putReceivedBlock(id: string, position: number, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
-  await putChunk({ recordingId: id, position, bytes: new Blob([bytes]) });
+/**
+ * Stores blocks of a track as they arrived, in one transaction: a host receiving three 5 Mbps tracks
+ * gets some 30 blocks a second, and a transaction each queued them behind each other's commits
+ * (docs/decisions/0015-podcast-tracks.md).
+ */
+export async function putReceivedBlocks(id: string, blocks: readonly { position: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
+  await putChunks(blocks.map(({ position, bytes }) => ({ recordingId: id, position, bytes: new Blob([bytes]) })));
 }
 
 /** Notes how much has arrived, so the library shows the row growing and knows it is alive. */

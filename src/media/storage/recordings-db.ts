@@ -226,6 +226,14 @@ export async function putChunk(chunk: ChunkRow): Promise<void> {
   await db.put('chunks', stored);
 }
 
+/** Stores several chunks in one transaction: each transaction's commit costs more than its chunks do. */
+export async function putChunks(chunks: readonly ChunkRow[]): Promise<void> {
+  const stored = await Promise.all(chunks.map((chunk) => storable(chunk)));
+  const db = await openRecordingsDb();
+  const tx = db.transaction('chunks', 'readwrite');
+  await Promise.all([...stored.map((chunk) => tx.store.put(chunk)), tx.done]);
+}
+
 export async function getChunkAt(recordingId: string, position: number): Promise<ChunkRow | undefined> {
   const db = await openRecordingsDb();
   return asChunkRow(await db.get('chunks', [recordingId, position]));

@@ -6,7 +6,7 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlock, receivedBlocks, receivedTrackId, type RoomRecordingSession } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedTrackId, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
@@ -87,6 +87,8 @@ export class TrackReceiver {
   private readonly beyond = new Set<number>();
   private writes: Promise<void> = Promise.resolve();
   private queued = 0;
+  /** Blocks arrived and not yet taken to be written: they go to storage together. */
+  private pending: { index: number; bytes: Uint8Array<ArrayBuffer> }[] = [];
   private final: Final | null = null;
   private checking = false;
   private refusals = 0;
@@ -291,24 +293,34 @@ export class TrackReceiver {
       return;
     }
     this.queued += 1;
-    const bytes = block.bytes.slice();
-    this.queue(async () => {
-      this.queued -= 1;
-      const id = this.storedId;
-      if (id !== null) await this.store(id, block.index, bytes);
-    });
+    this.pending.push({ index: block.index, bytes: block.bytes.slice() });
+    // One write for every block that arrives before the writing starts (see putReceivedBlocks).
+    if (this.pending.length === 1) {
+      this.queue(async () => {
+        const blocks = this.pending;
+        this.pending = [];
+        this.queued -= blocks.length;
+        const id = this.storedId;
+        if (id !== null) await this.store(id, blocks);
+      });
+    }
   }
 
-  private async store(id: string, index: number, bytes: Uint8Array<ArrayBuffer>): Promise<void> {
-    await putReceivedBlock(id, index * BLOCK_BYTES, bytes);
-    this.written += 1;
-    if (index === this.contiguous) {
-      this.contiguous += 1;
-      while (this.beyond.delete(this.contiguous)) this.contiguous += 1;
-    } else if (index > this.contiguous) this.beyond.add(index);
-    const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
+  private async store(id: string, blocks: readonly { index: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
+    await putReceivedBlocks(
+      id,
+      blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
+    );
     const now = performance.now();
-    if (this.written === 1) this.firstBlockAt = now;
+    if (this.written === 0) this.firstBlockAt = now;
+    for (const { index } of blocks) {
+      this.written += 1;
+      if (index === this.contiguous) {
+        this.contiguous += 1;
+        while (this.beyond.delete(this.contiguous)) this.contiguous += 1;
+      } else if (index > this.contiguous) this.beyond.add(index);
+    }
+    const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
     const seconds = (now - this.firstBlockAt) / 1000;
     this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.written - 1) * BLOCK_BYTES) / seconds : 0 });
     this.send({ t: 'ack', count: this.contiguous, written: this.written });

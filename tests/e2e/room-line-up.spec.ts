@@ -73,10 +73,15 @@ async function captureLead(file: string, origin: number): Promise<{ median: numb
   const samples: number[] = [];
   for (let index = 2; index < count; index += 8) {
     const placed = origin + (times[index] ?? 0) * 1000;
+    // ffmpeg counts the pictures it decodes, which can be fewer than the packets (one at the very
+    // end, in a CI run): such an index is left out rather than read as another picture.
+    const shown = await clockShown(file, index).catch(() => null);
+    if (shown === null) continue;
     // Both on the 2^20 ms dial: the difference, brought within half a turn.
-    const lead = ((((placed - (await clockShown(file, index))) % CLOCK_SPAN) + CLOCK_SPAN * 1.5) % CLOCK_SPAN) - CLOCK_SPAN / 2;
+    const lead = ((((placed - shown) % CLOCK_SPAN) + CLOCK_SPAN * 1.5) % CLOCK_SPAN) - CLOCK_SPAN / 2;
     samples.push(Math.round(lead));
   }
+  expect(samples.length, `pictures read of ${String(count)} packets`).toBeGreaterThanOrEqual(5);
   const sorted = [...samples].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)] ?? NaN, samples };
 }

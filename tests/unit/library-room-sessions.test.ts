@@ -40,6 +40,8 @@ describe('the library grouped by room recording', () => {
   it('says what the group is, and names its download after the recording', () => {
     expect(roomRecordingHeading('6/1/2026, 10:00:00 AM', 3)).toBe('Room recording, 6/1/2026, 10:00:00 AM, 3 tracks');
     expect(roomRecordingHeading('6/1/2026, 10:00:00 AM', 1)).toBe('Room recording, 6/1/2026, 10:00:00 AM, 1 track');
+    // One browser holding a guest's own copy beside the received one: two tracks, three files.
+    expect(roomRecordingHeading('6/1/2026, 10:00:00 AM', 2, 3)).toBe('Room recording, 6/1/2026, 10:00:00 AM, 2 tracks (3 files here)');
     // The accessible name starts with the button's visible words.
     expect(downloadAllLabel('6/1/2026, 10:00:00 AM', 2)).toBe('Download all tracks of the room recording of 6/1/2026, 10:00:00 AM (2 files)');
   });

@@ -39,7 +39,7 @@ export function RoomRecordingGroup({ entry, renderTrack }: RoomRecordingGroupPro
     <Card withBorder padding="sm" component="section" aria-labelledby={headingId} data-testid="library-room-recording">
       <Group justify="space-between" align="center" mb="sm" gap="xs">
         <Title order={3} size="h5" id={headingId} data-testid="library-room-recording-title">
-          {roomRecordingHeading(time, tracks.length)}
+          {roomRecordingHeading(time, tracks.length, entry.rows.length)}
         </Title>
         <Group gap="xs">
           <Button size="xs" variant="light" leftSection={<IconDownload size={14} aria-hidden />} aria-label={downloadAllLabel(time, tracks.length)} onClick={downloadAll}>

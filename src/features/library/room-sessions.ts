@@ -17,14 +17,12 @@ export const sessionKey = (session: RoomRecordingSession): string => `${session.
  * own track) is listed as any other file.
  */
 export function libraryEntries(rows: readonly RecordingRow[]): LibraryEntry[] {
+  const keyed = rows.map((row) => ({ row, key: row.roomSession ? sessionKey(row.roomSession) : null }));
   const counts = new Map<string, number>();
-  for (const row of rows) {
-    if (row.roomSession) counts.set(sessionKey(row.roomSession), (counts.get(sessionKey(row.roomSession)) ?? 0) + 1);
-  }
+  for (const { key } of keyed) if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
   const groups = new Map<string, Extract<LibraryEntry, { kind: 'room-recording' }>>();
   const entries: LibraryEntry[] = [];
-  for (const row of rows) {
-    const key = row.roomSession ? sessionKey(row.roomSession) : null;
+  for (const { row, key } of keyed) {
     if (!row.roomSession || key === null || (counts.get(key) ?? 0) < 2) {
       entries.push({ kind: 'recording', row });
       continue;
@@ -53,8 +51,14 @@ export function distinctTracks(rows: readonly RecordingRow[]): RecordingRow[] {
 /** When a room recording started, as the library shows dates. */
 export const sessionTime = (session: RoomRecordingSession): string => new Date(session.startedAt).toLocaleString();
 
-/** The group's heading: what it is, when it started, how many files it holds here. */
-export const roomRecordingHeading = (time: string, tracks: number): string => `Room recording, ${time}, ${String(tracks)} ${tracks === 1 ? 'track' : 'tracks'}`;
+/**
+ * The group's heading: what it is, when it started, how many tracks it holds here, and how many
+ * files where that differs (a guest's own copy beside the host's received one, in one browser).
+ */
+export function roomRecordingHeading(time: string, tracks: number, files = tracks): string {
+  const heading = `Room recording, ${time}, ${String(tracks)} ${tracks === 1 ? 'track' : 'tracks'}`;
+  return files === tracks ? heading : `${heading} (${String(files)} files here)`;
+}
 
 /** The accessible name of the group's "Download lined up": its visible words first, then what it does. */
 export const downloadLinedUpLabel = (time: string, tracks: number): string => `Download lined up: every track of the room recording of ${time} starting at the same instant (${String(tracks)} files)`;

@@ -183,6 +183,39 @@ export async function frameNumber(file: string, index: number): Promise<RgbFrame
   return decodeOneFrame(file, ['-i', file], [`select=eq(n\\,${String(index)})`]);
 }
 
+/** One decoded picture's strip: its presentation time and its gray levels, left to right. */
+export interface PictureStrip {
+  readonly pts: number;
+  /** Gray level (0–255) at `x`, averaged over the strip's rows. */
+  readonly gray: (x: number) => number;
+}
+
+/**
+ * A horizontal strip (`y`, `height` in pixels of a `width`×`height` picture, scaled to that as players
+ * do) of every picture of the file, each with the time ffmpeg presents it at. Two passes of the same
+ * decoder, one for the times and one for the pixels, pair each picture with its own time, so a packet
+ * that decodes to no picture never shifts the pairing, as counting packets would.
+ */
+export async function pictureStrips(file: string, picture: { width: number; height: number }, strip: { y: number; height: number }): Promise<PictureStrip[]> {
+  const { stdout: times } = await run('ffprobe', ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'frame=pts_time', '-of', 'csv=p=0', file], { maxBuffer: 16 * 1024 * 1024 });
+  const size = picture.width * strip.height;
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-map', '0:v:0', '-vf', `scale=${String(picture.width)}:${String(picture.height)},crop=${String(picture.width)}:${String(strip.height)}:0:${String(strip.y)}`, '-fps_mode', 'passthrough', '-f', 'rawvideo', '-pix_fmt', 'gray', 'pipe:1'],
+    { encoding: 'buffer', maxBuffer: 512 * 1024 * 1024 },
+  );
+  const ptsList = times.trim().split('\n').map(Number);
+  if (stdout.length !== ptsList.length * size) throw new Error(`${file}: ${String(ptsList.length)} picture times but ${String(stdout.length / size)} pictures decoded`);
+  return ptsList.map((pts, index) => ({
+    pts,
+    gray: (x: number) => {
+      let sum = 0;
+      for (let row = 0; row < strip.height; row++) sum += stdout[index * size + row * picture.width + Math.round(x)] ?? 0;
+      return sum / strip.height;
+    },
+  }));
+}
+
 async function decodeOneFrame(file: string, input: string[], filters: string[]): Promise<RgbFrame> {
   const info = await probe(file);
   const width = info.video?.width;

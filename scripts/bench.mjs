@@ -10,7 +10,8 @@
 //   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
-//   BENCH_ONLY=podcast         a podcast room (host and three guests, tabs of one browser) makes a Separate
+//   BENCH_ONLY=podcast         a podcast room (host and three guests, a Chromium each through the app's
+//                              signaling; BENCH_PODCAST_BROWSERS=one for tabs of one browser) makes a Separate
 //                              recording of BENCH_PODCAST_SECONDS (600; 60 with --quick): the transfer of
 //                              each guest's track to the host, the host's heap, what is there at Stop
 //                              (BENCH_PODCAST_GUESTS=1..3, BENCH_PODCAST_CAMERA=<fixture .y4m>; default
@@ -150,7 +151,7 @@ try {
 
   if (only.includes('podcast')) {
     const seconds = Number(process.env.BENCH_PODCAST_SECONDS ?? (quick ? 60 : 600));
-    console.log(`\npodcast room: recording ${String(seconds)} s Separate, host and three guests…`);
+    console.log(`\npodcast room: recording ${String(seconds)} s Separate, the host and ${process.env.BENCH_PODCAST_GUESTS ?? 3} guest(s)…`);
     printPodcast(await runPodcast(tmp, seconds));
   }
 

@@ -274,9 +274,15 @@ function cpuTicks(rootPid) {
  * that started or ended meanwhile count from or until then). Linux counts 100 ticks a second.
  */
 export async function cpuShare(rootPid, ms) {
-  const before = cpuTicks(rootPid);
+  return cpuShareOf([rootPid], ms);
+}
+
+/** `cpuShare` over several browsers together (each participant of a room on a browser of its own). */
+export async function cpuShareOf(rootPids, ms) {
+  const ticksOfAll = () => new Map(rootPids.flatMap((pid) => [...cpuTicks(pid)]));
+  const before = ticksOfAll();
   await sleep(ms);
-  const after = cpuTicks(rootPid);
+  const after = ticksOfAll();
   const byKind = {};
   for (const [pid, { kind, ticks }] of after) byKind[kind] = (byKind[kind] ?? 0) + ticks - (before.get(pid)?.ticks ?? 0);
   const share = (ticks) => ticks / (ms / 10);

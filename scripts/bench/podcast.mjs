@@ -1,28 +1,34 @@
-// The podcast room's transfer (docs/decisions/0015-podcast-tracks.md): a host and three guests, each a
-// window of one Chromium meeting through the in-browser signaling, make a Separate recording; each
-// guest's own file goes to the host while it is recorded. Measured: how fast the bytes arrive, how much
-// the host's JavaScript heap grows while it receives, how much of each file is already there at Stop,
-// how long the rest takes, and how far apart the four tracks begin on the host's clock.
-// The condition gets a browser of its own, so the host's memory and library are this run's alone.
+// The podcast room's transfer (docs/decisions/0015-podcast-tracks.md): a host and three guests, each on
+// a Chromium of its own (its own profile, so its own IndexedDB, as on a computer of its own) meeting
+// through the app's signaling server, make a Separate recording; each guest's own file goes to the
+// host while it is recorded. BENCH_PODCAST_BROWSERS=one puts them all in windows of one Chromium
+// meeting through the in-browser signaling instead: one profile, whose database every tab shares.
+// Measured: how fast the bytes arrive, how much the host's JavaScript heap grows while it receives,
+// how much of each file is already there at Stop, how long the rest takes, and how far apart the
+// tracks begin on the host's clock. The condition gets browsers of its own, so the host's memory and
+// library are this run's alone.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { BASE, connectCdp, cpuShare, launchChromium, openTab, sleep, treePss } from './browser.mjs';
+import { BASE, connectCdp, cpuShareOf, launchChromium, openTab, sleep, treePss } from './browser.mjs';
 
 const MB = 1024 * 1024;
 const HOST = 'Hana';
 const GUESTS = ['Gus', 'Gina', 'Gil'].slice(0, Number(process.env.BENCH_PODCAST_GUESTS ?? 3));
 const TARGETS = { heapGrowthMb: 64, shareAtStop: 0.95, stopToReceivedS: 5 };
+/** 'each': a browser per participant, through the signaling server; 'one': windows of one browser. */
+const BROWSERS = process.env.BENCH_PODCAST_BROWSERS === 'one' ? 'one' : 'each';
 
 /**
  * The room's own settings as a participant would set them: 1080p quality (each own track is then the
  * camera's capture size, within 1920×1080), microphones unprocessed as in the room's tests (every fake
  * microphone plays one tone, which an echo canceller may take for an echo), no ICE servers (this
- * machine has no network) and the in-browser signaling, so no server is needed.
+ * machine has no network), and the signaling: the server the build is served by, or with one browser
+ * the in-browser signaling.
  */
 const PREPARE_STORAGE = `(() => {
   localStorage.setItem('framecast-settings', JSON.stringify({ video: { quality: '1080p' }, audio: { echoCancellation: false, noiseSuppression: false } }));
   localStorage.setItem('framecast-ice-servers', 'none');
-  localStorage.setItem('framecast-signaling-url', 'local');
+  ${BROWSERS === 'one' ? "localStorage.setItem('framecast-signaling-url', 'local');" : "localStorage.removeItem('framecast-signaling-url');"}
 })()`;
 
 const join = (name) => `(() => {
@@ -160,48 +166,66 @@ async function joinRoom(cdp, roomId, name) {
 const fmtMb = (bytes) => (bytes / MB).toFixed(1);
 const mark = (ok) => (ok ? '' : '  ✗ MISS');
 
-export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODCAST_CAMERA ?? 'busy-camera.y4m' } = {}) {
+/** A Chromium with its own profile, set up as a participant would have it. */
+async function launchParticipantBrowser(tmp, label, camera) {
   // Each participant stands for a computer of their own with the room in front: none of the
-  // windows (stacked, so occluded) may be backgrounded or have its timers throttled.
-  const chrome = await launchChromium(path.join(tmp, 'profile-podcast'), tmp, {
+  // windows (stacked, when they share a browser, so occluded) may be backgrounded or throttled.
+  const chrome = await launchChromium(path.join(tmp, `profile-podcast-${label}`), tmp, {
     camera,
     extraArgs: ['--disable-backgrounding-occluded-windows', '--disable-renderer-backgrounding', '--disable-background-timer-throttling'],
   });
   const cdp = await connectCdp(chrome.wsEndpoint);
+  await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
+  const setup = await openTab(cdp, `${BASE}/about`);
+  await setup.waitFor(`location.origin === ${JSON.stringify(BASE)}`);
+  await setup.evaluate(PREPARE_STORAGE);
+  await cdp.send('Target.closeTarget', { targetId: setup.targetId });
+  return { chrome, cdp };
+}
+
+export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODCAST_CAMERA ?? 'busy-camera.y4m' } = {}) {
+  const browsers = [];
   try {
-    await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
-    const setup = await openTab(cdp, `${BASE}/about`);
-    await setup.waitFor(`location.origin === ${JSON.stringify(BASE)}`);
-    await setup.evaluate(PREPARE_STORAGE);
-    await cdp.send('Target.closeTarget', { targetId: setup.targetId });
+    for (const label of BROWSERS === 'each' ? [HOST, ...GUESTS] : ['shared']) browsers.push(await launchParticipantBrowser(tmp, label, camera));
+    const hostBrowser = browsers[0];
+    const cdpOf = (index) => (BROWSERS === 'each' ? browsers[index] : hostBrowser).cdp;
+    const cdp = hostBrowser.cdp;
 
     const roomId = `bench-${Math.random().toString(36).slice(2, 8)}`;
     // With BENCH_DIAG, what each participant's page warns of (refused messages, failed writes).
     const consoleLines = [];
     const names = new Map();
     if (process.env.BENCH_DIAG) {
-      cdp.on((msg) => {
-        if (msg.method !== 'Runtime.consoleAPICalled' || !['warning', 'error'].includes(msg.params.type)) return;
-        const text = msg.params.args.map((a) => a.value ?? a.description ?? '').join(' ').slice(0, 300);
-        consoleLines.push(`${names.get(msg.sessionId) ?? '?'}: ${text}`);
-      });
+      for (const { cdp: connection } of browsers) {
+        connection.on((msg) => {
+          if (msg.method !== 'Runtime.consoleAPICalled' || !['warning', 'error'].includes(msg.params.type)) return;
+          const text = msg.params.args.map((a) => a.value ?? a.description ?? '').join(' ').slice(0, 300);
+          consoleLines.push(`${names.get(msg.sessionId) ?? '?'}: ${text}`);
+        });
+      }
     }
-    const watchConsole = async (tab, name) => {
+    const watchConsole = async (connection, tab, name) => {
       if (!process.env.BENCH_DIAG) return;
       names.set(tab.sessionId, name);
-      await cdp.send('Runtime.enable', {}, tab.sessionId);
+      await connection.send('Runtime.enable', {}, tab.sessionId);
     };
     const host = await joinRoom(cdp, roomId, HOST);
-    await watchConsole(host, HOST);
+    await watchConsole(cdp, host, HOST);
     await host.waitFor(`document.querySelector('h1')?.textContent === ${JSON.stringify(`${HOST}'s room`)}`);
     // Guests the host does not answer are let in after 5 s (the room's default).
     const guests = [];
-    for (const name of GUESTS) {
-      const guest = await joinRoom(cdp, roomId, name);
-      await watchConsole(guest, name);
+    for (const [index, name] of GUESTS.entries()) {
+      const guest = await joinRoom(cdpOf(index + 1), roomId, name);
+      await watchConsole(cdpOf(index + 1), guest, name);
       guests.push(guest);
     }
-    await host.waitFor(`document.querySelectorAll('[data-testid="participant-tile"][data-state="playing"]').length >= ${GUESTS.length}`, 90_000);
+    // Every library: with a browser each, the guests' own files are in theirs.
+    const libraryTabs = BROWSERS === 'each' ? [host, ...guests] : [host];
+    const readLibraries = async () => (await Promise.all(libraryTabs.map((tab) => tab.evaluate(READ_LIBRARY)))).flat();
+    const hostPid = hostBrowser.chrome.child.pid;
+    // Every guest in and playing at the host (the host's own tile is one of them) before Start: a
+    // guest still waiting would come in mid-recording, by the room's 5 s admission, and begin late.
+    await host.waitFor(`document.querySelectorAll('[data-testid="participant-tile"][data-state="playing"]').length >= ${1 + GUESTS.length}`, 90_000);
     const visibility = await Promise.all([host, ...guests].map((tab) => tab.evaluate('document.visibilityState')));
     await host.evaluate(`document.querySelector('input[type=radio][value=separate]').click()`, { gesture: true });
     await host.waitFor(`document.querySelector('input[type=radio][value=separate]').checked`);
@@ -215,10 +239,10 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     const settle = Math.min(10, seconds / 6) * 1000;
     await sleep(settle);
     const heapStart = await heap();
-    const pssStart = treePss(chrome.child.pid);
+    const pssStart = treePss(hostPid);
     // Every participant shares this machine's cores: how busy the browser is says whether the figures
     // are the transfer's or the machine's.
-    const cpu = await cpuShare(chrome.child.pid, Math.min(10_000, seconds * 1000 / 6));
+    const cpu = await cpuShareOf(browsers.map((b) => b.chrome.child.pid), Math.min(10_000, seconds * 1000 / 6));
     let heapPeak = heapStart;
     let pssPeak = pssStart;
     const trace = [];
@@ -227,7 +251,7 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       trace.push(`${((Date.now() - recordingFrom) / 1000).toFixed(0)} s: ${(await host.evaluate(TRACK_LINES)).join(' | ')}${idbWait}`);
       const now = await heap();
       if (now.total > heapPeak.total) heapPeak = now;
-      pssPeak = Math.max(pssPeak, treePss(chrome.child.pid));
+      pssPeak = Math.max(pssPeak, treePss(hostPid));
     };
     while (Date.now() - recordingFrom < seconds * 1000 - 500) {
       await sleep(Math.min(process.env.BENCH_DIAG ? 5000 : 15_000, seconds * 1000 - (Date.now() - recordingFrom)));
@@ -256,21 +280,21 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     let library = [];
     const rowsDeadline = Date.now() + 60_000;
     while (Date.now() < rowsDeadline) {
-      library = await host.evaluate(READ_LIBRARY);
+      library = await readLibraries();
       const mine = library.filter((row) => row.roomId === roomId);
       if (mine.length >= 1 + 2 * GUESTS.length && mine.every((row) => row.state === 'done')) break;
       await sleep(500);
     }
     await sleep(2000);
     const heapEnd = await heap();
-    const pssEnd = treePss(chrome.child.pid);
+    const pssEnd = treePss(hostPid);
     if (heapEnd.total > heapPeak.total) heapPeak = heapEnd;
     pssPeak = Math.max(pssPeak, pssEnd);
 
     const rows = library.filter((row) => row.roomId === roomId);
     const received = rows.filter((row) => row.id.startsWith('received-'));
     const own = rows.filter((row) => !row.id.startsWith('received-'));
-    // The profile holds every participant's own file: the host's is the one no received copy names
+    // The libraries hold every participant's own file: the host's is the one no received copy names
     // (unknown when a guest's copy never began, as two files are then left).
     const guestIds = new Set(received.map((row) => row.id.slice('received-'.length)));
     const unmatched = own.filter((row) => !guestIds.has(row.id));
@@ -299,16 +323,19 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       pss: { start: pssStart, peak: pssPeak, end: pssEnd },
     };
   } finally {
-    cdp.close();
-    const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
-    chrome.child.kill('SIGKILL');
-    await exited;
+    for (const { chrome, cdp } of browsers) {
+      cdp.close();
+      const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
+      chrome.child.kill('SIGKILL');
+      await exited;
+    }
   }
 }
 
 export function printPodcast(r) {
   const size = r.hostRow ? `${r.hostRow.width}×${r.hostRow.height}` : '?';
-  console.log(`\nPodcast room, Separate, ${r.recordedS.toFixed(1)} s: host + ${String(GUESTS.length)} guest${GUESTS.length === 1 ? '' : 's'}, windows of one Chromium, in-browser signaling, camera ${r.camera} (own tracks ${size}); tabs ${r.visibility.join('/')}`);
+  const how = BROWSERS === 'each' ? 'a Chromium each, through the signaling server' : 'windows of one Chromium, in-browser signaling';
+  console.log(`\nPodcast room, Separate, ${r.recordedS.toFixed(1)} s: host + ${String(GUESTS.length)} guest${GUESTS.length === 1 ? '' : 's'}, ${how}, camera ${r.camera} (own tracks ${size}); tabs ${r.visibility.join('/')}`);
   console.log('Track   own file   at host at Stop   share at Stop      received copy   start on host clock   clock error');
   const starts = [r.hostRow?.startedAt, ...r.tracks.map((t) => t.row.startedAt)].filter((s) => typeof s === 'number');
   const first = starts.length > 0 ? Math.min(...starts) : 0;
@@ -342,8 +369,8 @@ export function printPodcast(r) {
   console.log(
     `host JS heap               ${fmtMb(r.heap.start.total)} → peak ${fmtMb(r.heap.peak.total)} → end ${fmtMb(r.heap.end.total)} MB (page ${fmtMb(r.heap.start.page)} → ${fmtMb(r.heap.peak.page)} → ${fmtMb(r.heap.end.page)}), growth ${growth.toFixed(1)} MB at the peak, ${endGrowth.toFixed(1)} MB at the end   target ≤ ${TARGETS.heapGrowthMb} MB${mark(growth <= TARGETS.heapGrowthMb)}`,
   );
-  console.log(`browser CPU while recording ${r.cpu.total.toFixed(2)} cores (renderers ${(r.cpu.byKind.renderer ?? 0).toFixed(2)}) of ${String(availableParallelism())}`);
-  console.log(`browser PSS (all ${String(1 + GUESTS.length)} tabs)   ${fmtMb(r.pss.start)} → peak ${fmtMb(r.pss.peak)} → end ${fmtMb(r.pss.end)} MB`);
+  console.log(`${BROWSERS === 'each' ? 'browsers\'' : 'browser'} CPU while recording ${r.cpu.total.toFixed(2)} cores (renderers ${(r.cpu.byKind.renderer ?? 0).toFixed(2)}) of ${String(availableParallelism())}`);
+  console.log(`${BROWSERS === 'each' ? 'host browser PSS          ' : `browser PSS (all ${String(1 + GUESTS.length)} tabs)  `} ${fmtMb(r.pss.start)} → peak ${fmtMb(r.pss.peak)} → end ${fmtMb(r.pss.end)} MB`);
   console.log(`track starts               ${starts.length > 1 ? `${String(Math.round(Math.max(...starts) - first))} ms from first to last (${starts.length} tracks)` : 'unknown'}`);
   console.log(`clock estimate error       ${errors.length > 0 ? `max ${Math.max(...errors).toFixed(1)} ms` : 'unknown'} (received row's startedAt vs the guest's own; one machine, one clock)`);
   if (process.env.BENCH_DIAG) for (const line of r.trace) console.log(`  ${line}`);

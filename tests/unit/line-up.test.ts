@@ -49,6 +49,15 @@ describe('lining up a room recording’s tracks', () => {
     expect(late?.kind === 'unaligned' ? unalignedText(late) : '').toBe('ida: it began 18.8 s after the others (a late join or a reload), so it downloads as it is; place it that far in.');
   });
 
+  it('takes a track that began 6 s in for a guest let in mid-recording, not for a slow start', () => {
+    const rows = [track('host', 1_000_000, 60_000), track('gus', 1_000_800, 60_000), track('ida', 1_006_000, 54_000)];
+    expect(shape(rows)).toEqual([
+      ['host', 0.8],
+      ['gus', 'as-is'],
+      ['ida', 'began-later'],
+    ]);
+  });
+
   it('names the lined-up file after its track', () => {
     expect(linedUpName('Room recording: Gus')).toBe('Room recording: Gus (lined up)');
   });

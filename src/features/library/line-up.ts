@@ -12,11 +12,12 @@ const SAME_START_MS = 1;
 const LEAST_KEPT_MS = 200;
 /**
  * Tracks that began this close to the first one began with the recording: each guest's recorder
- * comes up after the host's word, 1–6 s later on a loaded machine (measured by the podcast bench).
- * One that began later is a guest let in, or back from a reload, mid-recording: cutting the others
- * to its start would lose what came before.
+ * comes up after the host's word, 0.7–0.9 s later on a 2-core machine recording every participant
+ * (the podcast bench, the line-up test), so this leaves a slower computer five times that. One that
+ * began later is a guest let in, or back from a reload, mid-recording (the room alone takes 5 s to
+ * let in a guest the host does not answer): cutting the others to its start would lose what came before.
  */
-const STARTED_TOGETHER_MS = 15_000;
+const STARTED_TOGETHER_MS = 5_000;
 
 export type UnalignedReason = 'no-start' | 'ended-before' | 'began-later';
 

@@ -244,6 +244,47 @@ describe('track transfer', () => {
     expect(Math.abs((row?.startedAt ?? 0) - began)).toBeLessThan(5);
   });
 
+  it('asks the clock again when the file is finished, and a shorter round trip corrects a start measured on a busy page', async () => {
+    const now = () => performance.timeOrigin + performance.now();
+    const began = now() - 1_000;
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES + 9, 21);
+    const info = recordingInfo(began);
+    const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined, now });
+    const to = host();
+    const [guestEnd, hostEnd] = connect(sender, to);
+    // While its recorder starts, the participant's page takes each question 300 ms late and answers
+    // at once: the start is put about 150 ms off, as half of that one-sided delay.
+    let busy = true;
+    const deliver = guestEnd.onmessage;
+    guestEnd.onmessage = (event: MessageEvent) => {
+      if (busy && String(event.data).includes('"t":"clock"')) setTimeout(() => deliver?.(event), 300);
+      else deliver?.(event);
+    };
+    const startOnHost = async () => (await getRecording(receivedTrackId(info.recordingId)))?.startedAt;
+    await vi.waitFor(
+      async () => {
+        expect(await startOnHost()).toBeDefined();
+      },
+      { timeout: 8_000 },
+    );
+    expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeGreaterThan(100);
+    // The recording stops; the page is idle again.
+    busy = false;
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(
+      () => {
+        expect(sender.isDelivered).toBe(true);
+      },
+      { timeout: 8_000 },
+    );
+    const questions = hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"')).length;
+    expect(questions).toBe(14);
+    expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);
+    expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  }, 15_000);
+
   it('a transfer resumed on a new channel does not ask the clock again once the start is known', async () => {
     const file = new GrowingFile();
     file.append(BLOCK_BYTES * 2, 12);

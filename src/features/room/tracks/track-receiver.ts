@@ -7,7 +7,7 @@
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
 import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedTrackId, type RoomRecordingSession } from '../../../media';
-import { estimateClockOffset, onHostClock, type ClockSample } from './clock-offset';
+import { estimateClockOffset, onHostClock, type ClockOffset, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { reportError } from '../../../shared/report-error';
@@ -27,6 +27,13 @@ const MAX_REFUSALS = 20;
  */
 const CLOCK_QUESTIONS = 10;
 const CLOCK_QUESTION_GAP_MS = 150;
+/**
+ * Round trips asked again once the participant's file is finished: its recorder has stopped and the
+ * channel carries nothing else, so on a loaded machine they come back shorter than those at the start.
+ * Close together, as the participant is no longer starting anything: the check waits for them.
+ */
+const CLOCK_CLOSING_QUESTIONS = 4;
+const CLOCK_CLOSING_GAP_MS = 50;
 /** An answer later than this is no use for the clock (a quiet channel answers in milliseconds). */
 const CLOCK_ANSWER_MS = 1000;
 
@@ -100,6 +107,11 @@ export class TrackReceiver {
   private clockQuestion: { sent: number; answer: (sample: ClockSample | null) => void } | null = null;
   /** Every question asked on this channel: an answer that comes after its question gave up is late, not foreign. */
   private readonly asked = new Set<number>();
+  /** The start this channel put on the host's clock, and the round trip it rests on. */
+  private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
+  private clockAskedAgain = false;
+  /** The digest of every block this channel stored, as it stored it: what the participant changed since shows at once. */
+  private readonly storedDigests = new Map<number, string>();
 
   constructor(
     private readonly channel: RTCDataChannel,
@@ -169,6 +181,8 @@ export class TrackReceiver {
         }
         this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, mimeType: message.mimeType, hashMessages: message.hashMessages, hashes: [], received: 0 };
         this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
+        // Before the check: once the host says "received", the participant closes the channel.
+        this.queue(() => this.lineUpAgain());
         if (message.hashMessages === 0) this.startCheck();
         break;
       }
@@ -236,12 +250,7 @@ export class TrackReceiver {
    */
   private async lineUp(id: string, startedAt: number | null): Promise<void> {
     if (startedAt === null) return;
-    const samples: ClockSample[] = [];
-    for (let i = 0; i < CLOCK_QUESTIONS && !this.closed; i++) {
-      if (i > 0) await new Promise((resolve) => setTimeout(resolve, CLOCK_QUESTION_GAP_MS));
-      const sample = await this.askClock();
-      if (sample) samples.push(sample);
-    }
+    const samples = await this.askClockTimes(CLOCK_QUESTIONS, CLOCK_QUESTION_GAP_MS);
     // A file cannot have begun after the participant's clock answered, once the track was under way.
     const latestAnswer = Math.max(...samples.map((sample) => sample.at));
     if (samples.length > 0 && startedAt > latestAnswer) {
@@ -249,7 +258,35 @@ export class TrackReceiver {
       return;
     }
     const offset = estimateClockOffset(samples);
-    if (offset && !this.closed) await patchRecording(id, { startedAt: onHostClock(startedAt, offset) });
+    if (!offset || this.closed) return;
+    this.linedUp = { id, startedAt, offset };
+    await patchRecording(id, { startedAt: onHostClock(startedAt, offset) });
+  }
+
+  /**
+   * The participant's file is finished: the clock is asked again, once, and a shorter round trip than
+   * the one the start rests on replaces it. The questions at the start meet a page busy starting its
+   * recorder, on a machine busy recording; these meet an idle channel (docs/decisions/0015-podcast-tracks.md).
+   */
+  private async lineUpAgain(): Promise<void> {
+    const linedUp = this.linedUp;
+    if (!linedUp || this.clockAskedAgain || this.closed) return;
+    this.clockAskedAgain = true;
+    const offset = estimateClockOffset(await this.askClockTimes(CLOCK_CLOSING_QUESTIONS, CLOCK_CLOSING_GAP_MS));
+    if (!offset || offset.roundTripMs >= linedUp.offset.roundTripMs) return;
+    this.linedUp = { ...linedUp, offset };
+    await patchRecording(linedUp.id, { startedAt: onHostClock(linedUp.startedAt, offset) });
+  }
+
+  /** `count` round trips, `gapMs` apart; the answered ones. */
+  private async askClockTimes(count: number, gapMs: number): Promise<ClockSample[]> {
+    const samples: ClockSample[] = [];
+    for (let i = 0; i < count && !this.closed; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      const sample = await this.askClock();
+      if (sample) samples.push(sample);
+    }
+    return samples;
   }
 
   private askClock(): Promise<ClockSample | null> {
@@ -313,6 +350,7 @@ export class TrackReceiver {
     );
     const now = performance.now();
     if (this.written === 0) this.firstBlockAt = now;
+    for (const { index, bytes } of blocks) this.storedDigests.set(index, blockDigest(bytes));
     for (const { index } of blocks) {
       this.written += 1;
       if (index === this.contiguous) {
@@ -346,6 +384,16 @@ export class TrackReceiver {
     const final = this.final;
     const id = this.storedId;
     if (!final || id === null || this.closed) return;
+    // Blocks stored over this channel that the participant has changed since (the header its muxer
+    // writes at the end) are asked for before anything is read: the file is then read once, not twice.
+    const changed = final.hashes.flatMap((digest, index) => {
+      const stored = this.storedDigests.get(index);
+      return stored !== undefined && stored !== digest ? [index] : [];
+    });
+    if (changed.length > 0) {
+      this.askAgainFor(changed);
+      return;
+    }
     this.update({ phase: 'checking' });
     const count = blockCount(final.size);
     const held: (string | undefined)[] = new Array<string | undefined>(count);
@@ -371,7 +419,11 @@ export class TrackReceiver {
       return;
     }
     // Every block matches its digest but the whole does not: only a digest collision does that, so all go again.
-    const wanted = resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i);
+    this.askAgainFor(resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i));
+  }
+
+  /** Blocks that are not the participant's: sent again, then a new `final` and a new check. */
+  private askAgainFor(wanted: readonly number[]): void {
     this.final = null;
     this.update({ phase: 'sending', receivedBytes: Math.min(this.contiguous, wanted[0] ?? 0) * BLOCK_BYTES });
     this.send({ t: 'want', ranges: toRanges(wanted) });

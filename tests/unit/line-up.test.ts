@@ -46,7 +46,7 @@ describe('lining up a room recording’s tracks', () => {
       ['ida', 'began-later'],
     ]);
     const late = lineUpPlan(rows)[2];
-    expect(late?.kind === 'unaligned' ? unalignedText(late) : '').toBe('ida: it began 18.8 s after the others (a late join or a reload), so it downloads as it is; place it that far in.');
+    expect(late?.kind === 'unaligned' ? unalignedText(late) : '').toBe('ida: it began 18.8 s after the others (a late join, a reload, or a computer slow to start recording), so it downloads as it is; place it that far in.');
   });
 
   it('takes a track that began 6 s in for a guest let in mid-recording, not for a slow start', () => {

@@ -59,6 +59,6 @@ export function unalignedText(step: Extract<LineUpStep, { kind: 'unaligned' }>):
     case 'ended-before':
       return `${name}: it ended before the other tracks began, so it downloads as it is.`;
     case 'began-later':
-      return `${name}: it began ${(step.lateS ?? 0).toFixed(1)} s after the others (a late join or a reload), so it downloads as it is; place it that far in.`;
+      return `${name}: it began ${(step.lateS ?? 0).toFixed(1)} s after the others (a late join, a reload, or a computer slow to start recording), so it downloads as it is; place it that far in.`;
   }
 }

@@ -267,8 +267,12 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     const deadline = Date.now() + waitMs;
     let receivedAt = null;
     let lines = [];
+    // With BENCH_DIAG, each change of the host's card after Stop (numbers aside), timed: where the wait goes.
+    const afterStop = [];
     while (Date.now() < deadline) {
       lines = await host.evaluate(TRACK_LINES);
+      const shape = lines.join(' | ').replace(/[\d.,]+/g, '#');
+      if (process.env.BENCH_DIAG && afterStop.at(-1)?.shape !== shape) afterStop.push({ shape, line: `${((Date.now() - stopAt) / 1000).toFixed(2)} s after Stop: ${lines.join(' | ')}` });
       if (lines.filter((line) => line.includes('received ✓')).length >= GUESTS.length) {
         receivedAt = Date.now();
         break;
@@ -314,6 +318,7 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       tracks,
       lines,
       trace,
+      afterStop: afterStop.map((entry) => entry.line),
       consoleLines,
       course,
       cpu,
@@ -373,7 +378,7 @@ export function printPodcast(r) {
   console.log(`${BROWSERS === 'each' ? 'host browser PSS          ' : `browser PSS (all ${String(1 + GUESTS.length)} tabs)  `} ${fmtMb(r.pss.start)} → peak ${fmtMb(r.pss.peak)} → end ${fmtMb(r.pss.end)} MB`);
   console.log(`track starts               ${starts.length > 1 ? `${String(Math.round(Math.max(...starts) - first))} ms from first to last (${starts.length} tracks)` : 'unknown'}`);
   console.log(`clock estimate error       ${errors.length > 0 ? `max ${Math.max(...errors).toFixed(1)} ms` : 'unknown'} (received row's startedAt vs the guest's own; one machine, one clock)`);
-  if (process.env.BENCH_DIAG) for (const line of r.trace) console.log(`  ${line}`);
+  if (process.env.BENCH_DIAG) for (const line of [...r.trace, ...r.afterStop]) console.log(`  ${line}`);
   const warned = [...new Set(r.consoleLines)];
   if (warned.length > 0) console.log(`pages warned (${String(r.consoleLines.length)} lines, ${String(warned.length)} distinct):\n${warned.slice(0, 40).map((l) => `  ${l}`).join('\n')}`);
   if (r.tracks.length < GUESTS.length || r.tracks.some((t) => t.row.state !== 'done')) console.log(`host's card: ${r.lines.join(' | ')}`);

@@ -120,7 +120,18 @@ describe('track transfer', () => {
 
   it('bytes changed after they were sent (the header written at the end) are found and sent again', async () => {
     const file = new GrowingFile();
-    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    // Reads longer than a block are the digest's (a block is sent by reading it alone).
+    let digestReads = 0;
+    const readFile = async (from: number): Promise<SenderFile> => {
+      const read = await file.read(from);
+      const slice = read.bytes.slice.bind(read.bytes);
+      read.bytes.slice = (start?: number, end?: number, type?: string) => {
+        if ((end ?? read.bytes.size) - (start ?? 0) > BLOCK_BYTES) digestReads += 1;
+        return slice(start, end, type);
+      };
+      return read;
+    };
+    const sender = new TrackSender(recordingInfo(), { readFile, onProgress: () => undefined, reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 4, 3);
     const [guestEnd] = connect(sender, to);
@@ -140,6 +151,9 @@ describe('track transfer', () => {
     expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
     // Only the new last block and the two changed ones went again, not the whole file.
     expect(guestEnd.sent.filter((m) => typeof m === 'number').length - sentBefore).toBe(3);
+    // The finished file was checked twice (before and after the changed blocks went again), and read for its digests once.
+    expect(guestEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"final"'))).toHaveLength(2);
+    expect(digestReads).toBe(1);
   });
 
   it('a connection that drops mid-way resumes from what the host holds, on a new channel', async () => {

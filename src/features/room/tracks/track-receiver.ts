@@ -8,8 +8,7 @@
  */
 import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedTrackId, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockOffset, type ClockSample } from './clock-offset';
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
-import { sha256 } from '@noble/hashes/sha2.js';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, wholeFileHash, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import { epochNow } from '../../../shared/wall-clock';
 
@@ -68,9 +67,6 @@ export interface ReceiverDeps {
   /** This connection is over: its claim goes (the participant may come back under a new id). */
   released(recordingId: string): void;
 }
-
-
-const hex = (digest: Uint8Array): string => [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 interface Final {
   size: number;
@@ -344,20 +340,23 @@ export class TrackReceiver {
   }
 
   private async store(id: string, blocks: readonly { index: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
-    await putReceivedBlocks(
-      id,
-      blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
-    );
+    const [digests] = await Promise.all([
+      Promise.all(blocks.map(({ bytes }) => blockDigest(bytes))),
+      putReceivedBlocks(
+        id,
+        blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
+      ),
+    ]);
     const now = performance.now();
     if (this.written === 0) this.firstBlockAt = now;
-    for (const { index, bytes } of blocks) this.storedDigests.set(index, blockDigest(bytes));
-    for (const { index } of blocks) {
+    blocks.forEach(({ index }, i) => {
+      this.storedDigests.set(index, digests[i] ?? '');
       this.written += 1;
       if (index === this.contiguous) {
         this.contiguous += 1;
         while (this.beyond.delete(this.contiguous)) this.contiguous += 1;
       } else if (index > this.contiguous) this.beyond.add(index);
-    }
+    });
     const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
     const seconds = (now - this.firstBlockAt) / 1000;
     this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.written - 1) * BLOCK_BYTES) / seconds : 0 });
@@ -379,7 +378,11 @@ export class TrackReceiver {
     });
   }
 
-  /** Every block is here, as the participant says: compare block by block, then the whole file. */
+  /**
+   * Every block is here, as the participant says: the whole file's SHA-256 decides. The file is read
+   * once, a few blocks at a time; where the whole differs, the block digests say what to ask for again
+   * (those of blocks stored over this channel were taken as they were stored).
+   */
   private async check(): Promise<void> {
     const final = this.final;
     const id = this.storedId;
@@ -397,28 +400,42 @@ export class TrackReceiver {
     this.update({ phase: 'checking' });
     const count = blockCount(final.size);
     const held: (string | undefined)[] = new Array<string | undefined>(count);
-    const whole = sha256.create();
+    const whole = wholeFileHash();
     let contiguousUpTo = 0;
-    for (const row of await receivedBlocks(id)) {
+    // The last block is shorter: a longer one held from before is not the file's.
+    const rows = (await receivedBlocks(id)).filter((row) => {
       const index = row.position / BLOCK_BYTES;
-      if (!Number.isInteger(index) || index >= count) continue;
-      // The last block is shorter: a longer one held from before is not the file's.
-      if (row.bytes.size !== Math.min(BLOCK_BYTES, final.size - row.position)) continue;
-      const bytes = new Uint8Array(await row.bytes.arrayBuffer());
-      held[index] = blockDigest(bytes);
-      if (index === contiguousUpTo) {
-        whole.update(bytes);
-        contiguousUpTo += 1;
-      }
+      return Number.isInteger(index) && index < count && row.bytes.size === Math.min(BLOCK_BYTES, final.size - row.position);
+    });
+    for (let from = 0; from < rows.length; from += READ_BLOCKS) {
+      const batch = rows.slice(from, from + READ_BLOCKS);
+      const bytes = new Uint8Array(await new Blob(batch.map((row) => row.bytes)).arrayBuffer());
+      let at = 0;
+      const digests = batch.map((row) => {
+        const index = row.position / BLOCK_BYTES;
+        const block = bytes.subarray(at, at + row.bytes.size);
+        at += row.bytes.size;
+        if (index === contiguousUpTo) {
+          whole.update(block);
+          contiguousUpTo += 1;
+        }
+        const stored = this.storedDigests.get(index);
+        return stored !== undefined ? Promise.resolve(stored) : blockDigest(block);
+      });
+      (await Promise.all(digests)).forEach((digest, i) => {
+        held[(batch[i]?.position ?? 0) / BLOCK_BYTES] = digest;
+      });
     }
     const resend = blocksToResend(final.hashes, held);
-    if (resend.length === 0 && contiguousUpTo === count && hex(whole.digest()) === final.sha256) {
+    if (resend.length === 0 && contiguousUpTo === count && whole.hex() === final.sha256) {
       await finishReceivedTrack(id, { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' }, BLOCK_BYTES);
       this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
       return;
     }
-    // Every block matches its digest but the whole does not: only a digest collision does that, so all go again.
+    // Every block matches its digest but the whole does not: only a digest collision, or a stored block
+    // changed since it was stored, does that; what this channel stored is read afresh next time, and all go again.
+    if (resend.length === 0) this.storedDigests.clear();
     this.askAgainFor(resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i));
   }
 

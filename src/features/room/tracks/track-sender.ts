@@ -5,7 +5,7 @@
  * Each channel gets a loop of its own; a channel that closes is replaced (the owner is asked for a new
  * one), the host says what it holds, and sending goes on from there.
  */
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import type { RoomRecordingSession } from '../../../media';
 import { epochNow } from '../../../shared/wall-clock';
@@ -93,6 +93,11 @@ export class TrackSender {
   private disposed = false;
   private reopenDelay = REOPEN_MS;
   private reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * The finished file's digests, once made: a finished recording does not change, so a check after
+   * blocks were sent again, or over a new channel, does not read and hash the whole file again.
+   */
+  private finishedDigest: { size: number; digest: FileDigest } | null = null;
 
   constructor(
     readonly recording: OwnRecording,
@@ -223,7 +228,7 @@ export class TrackSender {
     const count = blockCount(bytes.size);
     while (run.next < count && this.live(run)) await this.sendBlock(run, file, run.next++);
     this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
-    const digest = await digestFile(bytes);
+    const digest = await this.digestOf(bytes);
     if (!this.live(run)) return;
     run.wanted = null;
     const hashMessages = Math.ceil(digest.blocks.length / HASHES_PER_MESSAGE);
@@ -244,6 +249,13 @@ export class TrackSender {
     for (const [from, to] of this.wantedOf(run) ?? []) {
       for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, file, index);
     }
+  }
+
+  private async digestOf(file: Blob): Promise<FileDigest> {
+    if (this.finishedDigest?.size === file.size) return this.finishedDigest.digest;
+    const digest = await digestFile(file);
+    this.finishedDigest = { size: file.size, digest };
+    return digest;
   }
 
   private async sendBlock(run: Run, file: SenderFile, index: number): Promise<void> {

@@ -43,7 +43,7 @@ export { PERSISTENCE_PROMPT_NOTICE, askForPersistentStorage } from './storage/pe
 export { heldRecordingIds, holdRecordingLock } from './storage/recording-locks';
 export { announceRecordingsChanged, listenForRecordingsChanges } from './storage/recordings-channel';
 export { deleteRecording, getRecording, listRecordings, patchRecording, readRecordingFile, readRecordingFileFrom, sweepStorage, type RecordingMode, type RecordingRow, type RoomRecordingSession } from './storage/recordings-db';
-export { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, putReceivedBlocks, receivedBlocks, receivedTrackId } from './storage/received-track';
+export { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId } from './storage/received-track';
 export { mayHoldRecordings } from './storage/recordings-presence';
 export { type RepairResult } from './storage/repair-recording';
 export { unlessRowlessWritesRun } from './storage/rowless-writes-lock';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { BLOCK_BYTES, blockCount, blocksToResend, decodeBlock, digestFile, encodeBlock, parseReceiverMessage, parseSenderMessage, toRanges } from '../../src/features/room/tracks/track-transfer-protocol';
+import { BLOCK_BYTES, READ_BLOCKS, blockCount, blocksToResend, decodeBlock, digestFile, encodeBlock, parseReceiverMessage, parseSenderMessage, toRanges } from '../../src/features/room/tracks/track-transfer-protocol';
 import { NO_PICTURE_SIZE, ownTrackSize } from '../../src/features/room/tracks/own-track-size';
 import { ownTrackText, timeLeft, trackStatusText } from '../../src/features/room/tracks/track-status-text';
 import type { TrackStatus } from '../../src/features/room/tracks/track-receiver';
@@ -43,9 +43,12 @@ describe('track transfer messages', () => {
 
   it('takes a final with the file’s type (WebM or MP4 only), or without one from an older app', () => {
     const final = { t: 'final', size: 10, durationMs: 5, sha256: 'a'.repeat(64), hashMessages: 1 };
-    expect(parseSenderMessage(JSON.stringify(final))).toEqual({ ...final, mimeType: null });
-    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' }))).toEqual({ ...final, mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' });
-    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/webm' }))).toEqual({ ...final, mimeType: 'video/webm' });
+    // An older app says neither its file's type nor what its digest is of: the file itself.
+    expect(parseSenderMessage(JSON.stringify(final))).toEqual({ ...final, mimeType: null, check: 'file' });
+    expect(parseSenderMessage(JSON.stringify({ ...final, check: 'blocks' }))).toEqual({ ...final, mimeType: null, check: 'blocks' });
+    expect(parseSenderMessage(JSON.stringify({ ...final, check: 'bytes' }))).toBeNull();
+    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' }))).toEqual({ ...final, check: 'file', mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' });
+    expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/webm' }))).toEqual({ ...final, check: 'file', mimeType: 'video/webm' });
     expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'text/html' }))).toBeNull();
     expect(parseSenderMessage(JSON.stringify({ ...final, mimeType: 'video/mp4;' + 'x'.repeat(300) }))).toBeNull();
   });
@@ -69,13 +72,19 @@ describe('track transfer messages', () => {
     expect(toRanges([])).toEqual([]);
   });
 
-  it('digests a file block by block and whole, the whole being the file’s real SHA-256', async () => {
-    const bytes = new Uint8Array(BLOCK_BYTES * 2 + 17).map((_, i) => (i * 7) & 0xff);
-    const { sha256, blocks } = await digestFile(new Blob([bytes]));
-    expect(sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+  it('digests a file block by block, the SHA-256 of its blocks’ SHA-256s, and on request its own SHA-256', async () => {
+    // More blocks than one read takes, so reads ahead are joined in order.
+    const bytes = new Uint8Array(BLOCK_BYTES * (READ_BLOCKS + 2) + 17).map((_, i) => (i * 7 + (i >> 16)) & 0xff);
+    const sha = (part: Uint8Array) => createHash('sha256').update(part).digest();
+    const blockShas = Array.from({ length: blockCount(bytes.length) }, (_, i) => sha(bytes.subarray(i * BLOCK_BYTES, (i + 1) * BLOCK_BYTES)));
+    const full = await digestFile(new Blob([bytes]), { ofFile: true });
+    expect(full.ofFile).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(full.ofBlocks).toBe(createHash('sha256').update(Buffer.concat(blockShas)).digest('hex'));
+    const { blocks, ofBlocks, ofFile } = await digestFile(new Blob([bytes]), { ofFile: false });
+    expect([ofBlocks, ofFile]).toEqual([full.ofBlocks, null]);
+    expect(blocks).toEqual(blockShas.map((digest) => digest.subarray(0, 8).toString('hex')));
     expect(blocks).toHaveLength(blockCount(bytes.length));
-    expect(blocks[2]).toBe(createHash('sha256').update(bytes.subarray(BLOCK_BYTES * 2)).digest('hex').slice(0, 16));
-    expect(blocksToResend(blocks, [blocks[0], 'different', undefined])).toEqual([1, 2]);
+    expect(blocksToResend(blocks.slice(0, 3), [blocks[0], 'different', undefined])).toEqual([1, 2]);
     expect(blocksToResend(blocks, blocks)).toEqual([]);
   });
 });

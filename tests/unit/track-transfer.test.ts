@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackSender, type SendProgress, type SenderFile } from '../../src/features/room/tracks/track-sender';
 import { TrackReceiver, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
@@ -101,6 +102,29 @@ describe('track transfer', () => {
     expect(row).toMatchObject({ state: 'done', size: file.bytes.length, mode: 'room-separate', name: 'Room recording: Gus', width: 1280, height: 720, mimeType: 'video/webm;codecs=vp9,opus' });
     expect(to.statuses.at(-1)?.phase).toBe('received');
     expect(progress.at(-1)).toMatchObject({ delivered: true, sentBytes: file.bytes.length });
+  });
+
+  it('the finished file is checked by its blocks’ digests, or by its own SHA-256 with a host that does not say it checks by blocks', async () => {
+    const sha = (part: Uint8Array) => createHash('sha256').update(part).digest();
+    for (const olderHost of [false, true]) {
+      const file = new GrowingFile();
+      const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+      file.append(BLOCK_BYTES * 2 + 300, 5);
+      const [guestEnd, hostEnd] = connect(sender, host());
+      // An older host's `have` does not say `blocksCheck`.
+      const send = hostEnd.send.bind(hostEnd);
+      if (olderHost) hostEnd.send = (data) => send(typeof data === 'string' ? data.replace(',"blocksCheck":true', '') : data);
+      file.finished = true;
+      sender.finish();
+      await vi.waitFor(() => {
+        expect(sender.isDelivered).toBe(true);
+      });
+      expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+      const final = JSON.parse(String(guestEnd.sent.find((m) => typeof m === 'string' && m.includes('"t":"final"')))) as { check: string; sha256: string };
+      const blocks = [0, 1, 2].map((i) => sha(file.bytes.subarray(i * BLOCK_BYTES, (i + 1) * BLOCK_BYTES)));
+      const expected = olderHost ? createHash('sha256').update(file.bytes).digest('hex') : createHash('sha256').update(Buffer.concat(blocks)).digest('hex');
+      expect(final).toMatchObject({ check: olderHost ? 'file' : 'blocks', sha256: expected });
+    }
   });
 
   it('a participant whose browser records MP4 (Safari) has its track kept as MP4 at the host', async () => {

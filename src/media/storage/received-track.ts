@@ -77,6 +77,12 @@ export async function heldBlockCount(id: string, blockBytes: number): Promise<nu
   return count;
 }
 
+/** The byte positions of the chunks held, in file order (keys only: no bytes are read). */
+export async function receivedPositions(id: string): Promise<number[]> {
+  const db = await openRecordingsDb();
+  return (await db.getAllKeys('chunks', chunkRange(id))).map(([, position]) => position);
+}
+
 /** The blocks held, in file order, as disk-backed Blobs. */
 export function receivedBlocks(id: string): Promise<ChunkRow[]> {
   return listChunks(id);

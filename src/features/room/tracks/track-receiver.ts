@@ -6,9 +6,9 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedTrackId, type RoomRecordingSession } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockOffset, type ClockSample } from './clock-offset';
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockDigest, blocksToResend, decodeBlock, parseSenderMessage, toRanges, wholeFileHash, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockSha256, blocksDigest, blocksToResend, decodeBlock, parseSenderMessage, shortDigest, toRanges, wholeFileHash, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import { epochNow } from '../../../shared/wall-clock';
 
@@ -72,6 +72,7 @@ interface Final {
   size: number;
   durationMs: number;
   sha256: string;
+  check: 'blocks' | 'file';
   mimeType: string | null;
   hashMessages: number;
   hashes: string[];
@@ -106,8 +107,11 @@ export class TrackReceiver {
   /** The start this channel put on the host's clock, and the round trip it rests on. */
   private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
   private clockAskedAgain = false;
-  /** The digest of every block this channel stored, as it stored it: what the participant changed since shows at once. */
-  private readonly storedDigests = new Map<number, string>();
+  /**
+   * The SHA-256 of every block this channel stored, taken as it stored it: what the participant changed
+   * since shows at once, and the finished file is checked without reading it again.
+   */
+  private readonly storedDigests = new Map<number, Uint8Array>();
 
   constructor(
     private readonly channel: RTCDataChannel,
@@ -175,7 +179,7 @@ export class TrackReceiver {
           this.refuse('a final whose digests do not match its size');
           break;
         }
-        this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, mimeType: message.mimeType, hashMessages: message.hashMessages, hashes: [], received: 0 };
+        this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, check: message.check, mimeType: message.mimeType, hashMessages: message.hashMessages, hashes: [], received: 0 };
         this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
         // Before the check: once the host says "received", the participant closes the channel.
         this.queue(() => this.lineUpAgain());
@@ -223,7 +227,7 @@ export class TrackReceiver {
     // The channel is quiet until `have`: the round trips measure the network, not queued blocks. A
     // track resumed on a new channel was lined up on an earlier one, and its blocks go at once.
     if (row.startedAt === undefined) await this.lineUp(id, message.startedAt);
-    this.send({ t: 'have', count: this.contiguous }); // a channel closed meanwhile sends nothing
+    this.send({ t: 'have', count: this.contiguous, blocksCheck: true }); // a channel closed meanwhile sends nothing
   }
 
   /**
@@ -341,7 +345,7 @@ export class TrackReceiver {
 
   private async store(id: string, blocks: readonly { index: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
     const [digests] = await Promise.all([
-      Promise.all(blocks.map(({ bytes }) => blockDigest(bytes))),
+      Promise.all(blocks.map(({ bytes }) => blockSha256(bytes))),
       putReceivedBlocks(
         id,
         blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
@@ -350,7 +354,8 @@ export class TrackReceiver {
     const now = performance.now();
     if (this.written === 0) this.firstBlockAt = now;
     blocks.forEach(({ index }, i) => {
-      this.storedDigests.set(index, digests[i] ?? '');
+      const digest = digests[i];
+      if (digest) this.storedDigests.set(index, digest);
       this.written += 1;
       if (index === this.contiguous) {
         this.contiguous += 1;
@@ -379,19 +384,18 @@ export class TrackReceiver {
   }
 
   /**
-   * Every block is here, as the participant says: the whole file's SHA-256 decides. The file is read
-   * once, a few blocks at a time; where the whole differs, the block digests say what to ask for again
-   * (those of blocks stored over this channel were taken as they were stored).
+   * Every block is here, as the participant says: compare block by block, then the digest of the whole
+   * (of its blocks' digests, or of the file itself for an older participant's app).
    */
   private async check(): Promise<void> {
     const final = this.final;
     const id = this.storedId;
     if (!final || id === null || this.closed) return;
     // Blocks stored over this channel that the participant has changed since (the header its muxer
-    // writes at the end) are asked for before anything is read: the file is then read once, not twice.
+    // writes at the end) are asked for before anything is read.
     const changed = final.hashes.flatMap((digest, index) => {
       const stored = this.storedDigests.get(index);
-      return stored !== undefined && stored !== digest ? [index] : [];
+      return stored !== undefined && shortDigest(stored) !== digest ? [index] : [];
     });
     if (changed.length > 0) {
       this.askAgainFor(changed);
@@ -399,44 +403,64 @@ export class TrackReceiver {
     }
     this.update({ phase: 'checking' });
     const count = blockCount(final.size);
-    const held: (string | undefined)[] = new Array<string | undefined>(count);
-    const whole = wholeFileHash();
-    let contiguousUpTo = 0;
-    // The last block is shorter: a longer one held from before is not the file's.
-    const rows = (await receivedBlocks(id)).filter((row) => {
-      const index = row.position / BLOCK_BYTES;
-      return Number.isInteger(index) && index < count && row.bytes.size === Math.min(BLOCK_BYTES, final.size - row.position);
-    });
-    for (let from = 0; from < rows.length; from += READ_BLOCKS) {
-      const batch = rows.slice(from, from + READ_BLOCKS);
-      const bytes = new Uint8Array(await new Blob(batch.map((row) => row.bytes)).arrayBuffer());
-      let at = 0;
-      const digests = batch.map((row) => {
-        const index = row.position / BLOCK_BYTES;
-        const block = bytes.subarray(at, at + row.bytes.size);
-        at += row.bytes.size;
-        if (index === contiguousUpTo) {
-          whole.update(block);
-          contiguousUpTo += 1;
-        }
-        const stored = this.storedDigests.get(index);
-        return stored !== undefined ? Promise.resolve(stored) : blockDigest(block);
-      });
-      (await Promise.all(digests)).forEach((digest, i) => {
-        held[(batch[i]?.position ?? 0) / BLOCK_BYTES] = digest;
-      });
-    }
-    const resend = blocksToResend(final.hashes, held);
-    if (resend.length === 0 && contiguousUpTo === count && whole.hex() === final.sha256) {
+    const held = await this.heldDigests(id, final.size, final.check === 'file');
+    const resend = blocksToResend(
+      final.hashes,
+      held.blocks.map((digest) => digest && shortDigest(digest)),
+    );
+    const whole = final.check === 'file' ? held.ofFile : resend.length === 0 ? blocksDigest(held.blocks.filter((digest) => digest !== undefined)) : null;
+    if (resend.length === 0 && whole === final.sha256) {
       await finishReceivedTrack(id, { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' }, BLOCK_BYTES);
       this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
       return;
     }
-    // Every block matches its digest but the whole does not: only a digest collision, or a stored block
-    // changed since it was stored, does that; what this channel stored is read afresh next time, and all go again.
+    // Every block matches its digest but the whole does not: only a collision of the short digests, or
+    // a stored block changed since it was stored, does that; every block is read afresh, and all go again.
     if (resend.length === 0) this.storedDigests.clear();
     this.askAgainFor(resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i));
+  }
+
+  /**
+   * The SHA-256 of each block of a file of `size` held (undefined where none, or one of another length,
+   * is held) and, when `ofFile`, of the held file itself. Blocks this channel stored are not read again
+   * unless the file must be hashed; those held from before (a host reload, an earlier channel) are, a
+   * few at a time.
+   */
+  private async heldDigests(id: string, size: number, ofFile: boolean): Promise<{ blocks: (Uint8Array | undefined)[]; ofFile: string | null }> {
+    const count = blockCount(size);
+    const blocks = new Array<Uint8Array | undefined>(count);
+    const held = new Set((await receivedPositions(id)).map((position) => position / BLOCK_BYTES));
+    const unknown: number[] = [];
+    for (let index = 0; index < count; index++) {
+      const stored = this.storedDigests.get(index);
+      if (stored && held.has(index) && !ofFile) blocks[index] = stored;
+      else if (held.has(index)) unknown.push(index);
+    }
+    if (unknown.length === 0) return { blocks, ofFile: null };
+    const reading = new Set(unknown);
+    // The last block is shorter: a longer one held from before is not the file's.
+    const rows = (await receivedBlocks(id)).filter((row) => reading.has(row.position / BLOCK_BYTES) && row.bytes.size === Math.min(BLOCK_BYTES, size - row.position));
+    const whole = ofFile ? wholeFileHash() : null;
+    let contiguous = 0;
+    for (let from = 0; from < rows.length; from += READ_BLOCKS) {
+      const batch = rows.slice(from, from + READ_BLOCKS);
+      const bytes = new Uint8Array(await new Blob(batch.map((row) => row.bytes)).arrayBuffer());
+      let at = 0;
+      const digests = batch.map((row) => {
+        const block = bytes.subarray(at, at + row.bytes.size);
+        at += row.bytes.size;
+        if (row.position === contiguous * BLOCK_BYTES) {
+          whole?.update(block);
+          contiguous += 1;
+        }
+        return blockSha256(block);
+      });
+      (await Promise.all(digests)).forEach((digest, i) => {
+        blocks[(batch[i]?.position ?? 0) / BLOCK_BYTES] = digest;
+      });
+    }
+    return { blocks, ofFile: whole && contiguous === count ? whole.hex() : null };
   }
 
   /** Blocks that are not the participant's: sent again, then a new `final` and a new check. */

@@ -79,6 +79,8 @@ interface Run {
   written: number;
   /** What the host asked for again after the digests, once it answered. */
   wanted: [number, number][] | null;
+  /** The host checks the finished file by its blocks' digests (an older host hashes the file itself). */
+  blocksCheck: boolean;
 }
 
 export class TrackSender {
@@ -116,7 +118,7 @@ export class TrackSender {
     }
     clearTimeout(this.reopenTimer);
     const previous = this.current;
-    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null };
+    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null, blocksCheck: false };
     this.current = run;
     previous?.channel.close();
     this.poke(); // a loop of the previous channel wakes and ends
@@ -168,6 +170,7 @@ export class TrackSender {
         // Sending starts from what the host holds; the check at the end catches anything else.
         this.held = message.count;
         run.next = message.count;
+        run.blocksCheck = message.blocksCheck;
         this.reopenDelay = REOPEN_MS;
         this.report();
         void this.loop(run).catch((error: unknown) => {
@@ -228,11 +231,12 @@ export class TrackSender {
     const count = blockCount(bytes.size);
     while (run.next < count && this.live(run)) await this.sendBlock(run, file, run.next++);
     this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
-    const digest = await this.digestOf(bytes);
+    const digest = await this.digestOf(bytes, { ofFile: !run.blocksCheck });
     if (!this.live(run)) return;
     run.wanted = null;
     const hashMessages = Math.ceil(digest.blocks.length / HASHES_PER_MESSAGE);
-    this.send(run, { t: 'final', size: bytes.size, durationMs: file.durationMs, sha256: digest.sha256, hashMessages, mimeType: file.mimeType });
+    const check = run.blocksCheck ? { check: 'blocks' as const, sha256: digest.ofBlocks } : { check: 'file' as const, sha256: digest.ofFile ?? '' };
+    this.send(run, { t: 'final', size: bytes.size, durationMs: file.durationMs, ...check, hashMessages, mimeType: file.mimeType });
     for (let from = 0; from < digest.blocks.length; from += HASHES_PER_MESSAGE) {
       this.send(run, { t: 'hashes', from, list: digest.blocks.slice(from, from + HASHES_PER_MESSAGE) });
     }
@@ -251,9 +255,10 @@ export class TrackSender {
     }
   }
 
-  private async digestOf(file: Blob): Promise<FileDigest> {
-    if (this.finishedDigest?.size === file.size) return this.finishedDigest.digest;
-    const digest = await digestFile(file);
+  private async digestOf(file: Blob, { ofFile }: { ofFile: boolean }): Promise<FileDigest> {
+    const kept = this.finishedDigest;
+    if (kept?.size === file.size && (!ofFile || kept.digest.ofFile !== null)) return kept.digest;
+    const digest = await digestFile(file, { ofFile });
     this.finishedDigest = { size: file.size, digest };
     return digest;
   }

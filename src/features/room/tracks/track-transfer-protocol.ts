@@ -67,7 +67,19 @@ const senderSchema = z.discriminatedUnion('t', [
    * browser whose MediaRecorder writes MP4, Safari, records MP4); null from an older app, which only
    * ever sent WebM.
    */
-  z.object({ t: z.literal('final'), size: bytes, durationMs: z.number().min(0), sha256: sha256Schema, hashMessages: z.number().int().min(0).max(100_000), mimeType: recordedType.nullable().default(null) }),
+  z.object({
+    t: z.literal('final'),
+    size: bytes,
+    durationMs: z.number().min(0),
+    sha256: sha256Schema,
+    /**
+     * What `sha256` is the digest of: the SHA-256 of the blocks' SHA-256s in order (`blocks`, when the
+     * host said it checks that way), or of the file itself (`file`, as an older app always sent).
+     */
+    check: z.enum(['blocks', 'file']).default('file'),
+    hashMessages: z.number().int().min(0).max(100_000),
+    mimeType: recordedType.nullable().default(null),
+  }),
   /** Digests of blocks `from`… of the finished file, so the host can ask only for what differs. */
   z.object({ t: z.literal('hashes'), from: blockIndex, list: z.array(blockHash).max(HASHES_PER_MESSAGE) }),
 ]);
@@ -75,8 +87,11 @@ const senderSchema = z.discriminatedUnion('t', [
 const receiverSchema = z.discriminatedUnion('t', [
   /** What does your clock say? `sent` is the host's clock (docs/decisions/0015-podcast-tracks.md). */
   z.object({ t: z.literal('clock'), sent: epochMs }),
-  /** The host holds blocks 0…count-1 whole: sending goes on from there. */
-  z.object({ t: z.literal('have'), count: blockIndex }),
+  /**
+   * The host holds blocks 0…count-1 whole: sending goes on from there. `blocksCheck`: the host checks
+   * the finished file by its blocks' digests (an older host, which does not say so, hashes the file).
+   */
+  z.object({ t: z.literal('have'), count: blockIndex, blocksCheck: z.boolean().default(false) }),
   /**
    * Blocks the host holds from the start of the file (`count`, for progress) and blocks it has written
    * over this channel (`written`, for flow control: resent blocks count too).
@@ -132,10 +147,24 @@ export const READ_BLOCKS = 32;
  */
 const subtle: SubtleCrypto | undefined = (globalThis.crypto as Crypto | undefined)?.subtle;
 
-/** A block's digest as the transfer compares them: the first 64 bits of its SHA-256. */
-export async function blockDigest(block: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = subtle ? new Uint8Array(await subtle.digest('SHA-256', block)) : sha256(block);
-  return hex(digest.subarray(0, 8));
+/** A block's SHA-256. */
+export async function blockSha256(block: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  return subtle ? new Uint8Array(await subtle.digest('SHA-256', block)) : sha256(block);
+}
+
+/** A block's digest as `hashes` lists it: the first 64 bits of its SHA-256, enough to find what differs. */
+export const shortDigest = (blockSha: Uint8Array): string => hex(blockSha.subarray(0, 8));
+
+/**
+ * A finished file's digest as a host that says `blocksCheck` checks it: the SHA-256 of its blocks'
+ * SHA-256s, in file order. Two files with the same one are the same bytes unless SHA-256 collides, as
+ * with a digest of the file itself; but the host took each block's digest as it stored the block, so
+ * it checks a long recording without reading it again (docs/decisions/0015-podcast-tracks.md).
+ */
+export function blocksDigest(blockShas: readonly Uint8Array[]): string {
+  const hash = sha256.create();
+  for (const digest of blockShas) hash.update(digest);
+  return hex(hash.digest());
 }
 
 /** The SHA-256 of a whole file, fed in order (SubtleCrypto has no incremental digest, so this is @noble/hashes'). */
@@ -157,31 +186,35 @@ export function blocksOf(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer
 }
 
 export interface FileDigest {
-  sha256: string;
+  /** The short digest of each block, for `hashes`. */
   blocks: string[];
+  /** The digest of the blocks' digests (see `blocksDigest`). */
+  ofBlocks: string;
+  /** The SHA-256 of the file itself, when it was asked for (a host that does not check by blocks). */
+  ofFile: string | null;
 }
 
 /**
- * The SHA-256 of a whole file and the digest of each of its blocks, read from a disk-backed Blob
- * a few blocks at a time, the next read under way while one is hashed: a long recording is never all
- * in memory, and the reads, the block digests and the whole-file hash overlap.
+ * A file's digests, read from a disk-backed Blob a few blocks at a time with the next read under way
+ * while one is hashed: a long recording is never all in memory. The file's own SHA-256 is the slow
+ * part (script, not WebCrypto), so it is taken only when `ofFile` asks for it.
  */
-export async function digestFile(file: Blob): Promise<FileDigest> {
+export async function digestFile(file: Blob, { ofFile }: { ofFile: boolean }): Promise<FileDigest> {
   const span = BLOCK_BYTES * READ_BLOCKS;
   const read = (position: number): Promise<ArrayBuffer> => file.slice(position, position + span).arrayBuffer();
-  const blocks: string[] = [];
-  const whole = wholeFileHash();
+  const shas: Uint8Array[] = [];
+  const whole = ofFile ? wholeFileHash() : null;
   let next = file.size > 0 ? read(0) : null;
   for (let position = 0; next; position += span) {
     const bytes = new Uint8Array(await next);
     next = position + span < file.size ? read(position + span) : null;
     // A failed read ahead is this call's failure, when it is awaited: not an unhandled rejection meanwhile.
     next?.catch(() => undefined);
-    const digests = Promise.all(blocksOf(bytes).map((block) => blockDigest(block)));
-    whole.update(bytes);
-    blocks.push(...(await digests));
+    const digests = Promise.all(blocksOf(bytes).map((block) => blockSha256(block)));
+    whole?.update(bytes);
+    shas.push(...(await digests));
   }
-  return { sha256: whole.hex(), blocks };
+  return { blocks: shas.map(shortDigest), ofBlocks: blocksDigest(shas), ofFile: whole?.hex() ?? null };
 }
 
 /** Block indices as ranges [from, to), at most `max` of them (the rest are asked for in the next round). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EncodedPacket, EncodedVideoPacketSource, Output, StreamTarget, WebMOutputFormat, type StreamTargetChunk } from 'mediabunny';
 import { ChunkWriter, type ChunkStore } from '../../src/media/storage/chunk-writer';
 
 class MemoryStore implements ChunkStore {
@@ -145,5 +146,49 @@ describe('ChunkWriter', () => {
     await expect(writer.flush()).rejects.toThrow('full');
     expect(writer.persistedSize).toBe(2);
     expect(store.file()).toEqual([1, 2]);
+  });
+});
+
+describe('ChunkWriter.endAtLastRewrite', () => {
+  it('is where the file ended when a write last went back, and appends leave it', () => {
+    const writer = new ChunkWriter(new MemoryStore());
+    writer.write(0, new Uint8Array(100));
+    expect(writer.endAtLastRewrite).toBeNull();
+    writer.write(10, new Uint8Array(4));
+    expect(writer.endAtLastRewrite).toBe(100);
+    writer.write(100, new Uint8Array(50));
+    writer.write(160, new Uint8Array(5)); // past the end: a gap, then an append
+    expect(writer.endAtLastRewrite).toBe(100);
+  });
+
+  it('a WebM muxer writing a recording never goes back before it until the file is finished', async () => {
+    // mediabunny's WebM muxer as a recording uses it, fed ten seconds of packets: it goes back only to
+    // close a cluster, whose size it then knows, before the next begins at the end.
+    const writer = new ChunkWriter(new MemoryStore());
+    const below: number[] = [];
+    let finishing = false;
+    const target = new StreamTarget(
+      new WritableStream<StreamTargetChunk>({
+        write: (chunk) => {
+          const settled = writer.endAtLastRewrite;
+          if (!finishing && settled !== null && chunk.position < settled) below.push(chunk.position);
+          writer.write(chunk.position, chunk.data.slice());
+        },
+      }),
+    );
+    const output = new Output({ format: new WebMOutputFormat({ minimumClusterDuration: 1 }), target });
+    const video = new EncodedVideoPacketSource('vp9');
+    output.addVideoTrack(video);
+    await output.start();
+    for (let index = 0; index < 300; index++) {
+      const key = index % 60 === 0;
+      await video.add(new EncodedPacket(new Uint8Array(key ? 4000 : 1200).fill(index % 251), key ? 'key' : 'delta', index / 30, 1 / 30), index === 0 ? { decoderConfig: { codec: 'vp09.00.10.08', codedWidth: 320, codedHeight: 180 } } : undefined);
+    }
+    const settledWhileRecording = writer.endAtLastRewrite ?? 0;
+    finishing = true;
+    await output.finalize();
+    expect(below).toEqual([]);
+    // Clusters closed as it went: all but the last few seconds were settled before the end.
+    expect(settledWhileRecording).toBeGreaterThan(writer.size * 0.6);
   });
 });

@@ -13,6 +13,8 @@ import { FakeDataChannel, asChannel } from './support/fake-data-channel';
 class GrowingFile {
   bytes = new Uint8Array(0);
   finished = false;
+  /** What the recorder says it will not write again (undefined: not known). */
+  settled: number | undefined = undefined;
   mimeType = 'video/webm;codecs=vp9,opus';
   append(length: number, seed: number): void {
     const next = new Uint8Array(this.bytes.length + length);
@@ -23,7 +25,7 @@ class GrowingFile {
   /** Reads from a point before `from`, as the store reads from the start of the chunk that holds it. */
   read = (from: number): Promise<SenderFile> => {
     const offset = Math.max(0, Math.min(from, this.bytes.length) - 123);
-    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, durationMs: this.bytes.length / 100, finished: this.finished, mimeType: this.mimeType });
+    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, settled: this.settled, durationMs: this.bytes.length / 100, finished: this.finished, mimeType: this.mimeType });
   };
 }
 
@@ -125,6 +127,35 @@ describe('track transfer', () => {
       const expected = olderHost ? createHash('sha256').update(file.bytes).digest('hex') : createHash('sha256').update(Buffer.concat(blocks)).digest('hex');
       expect(final).toMatchObject({ check: olderHost ? 'file' : 'blocks', sha256: expected });
     }
+  });
+
+  it('while recording, sends only the blocks the recorder says it will not write again', async () => {
+    const file = new GrowingFile();
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    file.append(BLOCK_BYTES * 4, 6);
+    // The open cluster begins inside block 2: its size is written when it closes.
+    file.settled = BLOCK_BYTES * 2 + 10;
+    const [guestEnd] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // a poll of the file later, still two
+    expect(guestEnd.sent.filter((m) => typeof m === 'number')).toHaveLength(2);
+    // The cluster closed: its block is written, and goes once.
+    file.bytes[BLOCK_BYTES * 2 + 12] = 0xee;
+    file.append(BLOCK_BYTES, 7);
+    file.settled = BLOCK_BYTES * 5;
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 5);
+    });
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+    expect(guestEnd.sent.filter((m) => typeof m === 'number')).toHaveLength(5);
   });
 
   it('a participant whose browser records MP4 (Safari) has its track kept as MP4 at the host', async () => {

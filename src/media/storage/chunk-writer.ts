@@ -31,6 +31,8 @@ export class ChunkWriter {
   /** End of the bytes the store has confirmed; the stored file is intact up to here. */
   private confirmedEnd = 0;
   private broken: Error | null = null;
+  /** The file's end when a write last went back over written bytes; null before any did. */
+  private endAtRewrite: number | null = null;
 
   constructor(private readonly store: ChunkStore) {}
 
@@ -44,6 +46,16 @@ export class ChunkWriter {
     return this.confirmedEnd;
   }
 
+  /**
+   * Where the file's end was when a write last went back over bytes already written; null if none has.
+   * A WebM muxer goes back to a cluster's size when the cluster closes, and the next cluster begins at
+   * the end: bytes before this point are not written again until the file's header is, when it is
+   * finished (docs/decisions/0015-podcast-tracks.md).
+   */
+  get endAtLastRewrite(): number | null {
+    return this.endAtRewrite;
+  }
+
   write(position: number, data: Uint8Array): void {
     const end = this.size;
     if (position > end) {
@@ -52,7 +64,10 @@ export class ChunkWriter {
       return;
     }
     const overlap = Math.min(data.length, end - position);
-    if (overlap > 0) this.overwrite(position, data.subarray(0, overlap));
+    if (overlap > 0) {
+      this.endAtRewrite = end;
+      this.overwrite(position, data.subarray(0, overlap));
+    }
     if (overlap < data.length) this.append(data.subarray(overlap));
   }
 

@@ -38,6 +38,12 @@ export interface RecordingRow {
   durationMs: number;
   /** Bytes persisted so far (the file's length once done). */
   size: number;
+  /**
+   * While recording: bytes from the start that the recorder will not write again before it finishes
+   * the file (then it writes the header); absent when not known, as with MediaRecorder's appends. A
+   * track sent to a room's host while it records is sent up to here (docs/decisions/0015-podcast-tracks.md).
+   */
+  settledSize?: number;
   mimeType: string;
   width: number;
   height: number;

@@ -51,7 +51,9 @@ export class StoredRecording {
   /** Stores what was written and notes it in the row (with a new state or duration, if given). */
   async persist(progress: RowProgress = {}): Promise<void> {
     await this.writer.flush();
-    await patchRecording(this.id, { size: this.writer.persistedSize, ...progress });
+    const size = this.writer.persistedSize;
+    const settled = this.writer.endAtLastRewrite;
+    await patchRecording(this.id, { size, ...(settled === null ? {} : { settledSize: Math.min(settled, size) }), ...progress });
   }
 
   /** Notes progress in the row without storing bytes: a pause, a resume, or a touch that says "alive". */

@@ -296,7 +296,7 @@ export class PodcastTracks {
     const sender: TrackSender = new TrackSender(recording, {
       readFile: async (from) => {
         const { row, offset, bytes } = await readRecordingFileFrom(recording.recordingId, from);
-        return { bytes, offset, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType: row?.mimeType ?? 'video/webm' };
+        return { bytes, offset, settled: row?.settledSize, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType: row?.mimeType ?? 'video/webm' };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);

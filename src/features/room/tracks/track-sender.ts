@@ -39,6 +39,11 @@ export interface SenderFile {
   bytes: Blob;
   /** Where `bytes` begins in the file: at or before the byte asked for. */
   offset: number;
+  /**
+   * While recording: bytes from the start the recorder will not write again (a WebM muxer goes back to
+   * each cluster's size when it closes it); the whole file so far when not known.
+   */
+  settled?: number;
   durationMs: number;
   finished: boolean;
   /** The file's type, as its row keeps it. */
@@ -213,8 +218,9 @@ export class TrackSender {
       const size = file.offset + file.bytes.size;
       this.totalBytes = size;
       if (!file.finished) {
-        // Only whole blocks while recording: the last one is still growing.
-        const whole = Math.floor(size / BLOCK_BYTES);
+        // Only whole blocks the recorder is done with: the last one is still growing, and the open
+        // cluster's size is written when it closes (sent earlier, its block would go twice).
+        const whole = Math.floor(Math.min(size, file.settled ?? size) / BLOCK_BYTES);
         while (run.next < whole && this.live(run)) await this.sendBlock(run, file, run.next++);
         this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: false });
         this.report();

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, expect } from './support/test';
 import { distinctFrameRate, frameAt, maxVolume, meanColor, packetTimes, probe, webmLayout } from './support/media';
-import { hostRoom, joinAndApprove, newRoomId, openPage, prepareRoomContext, receivedFramesPerSecond, roomWithGuest } from './support/room';
+import { hostRoom, joinAndApprove, newRoomId, openPage, prepareRoomContext, receivedFramesPerSecond, roomWithGuest, sentVideo } from './support/room';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
@@ -52,6 +52,11 @@ test('separate recording: each person records on their own computer, paused and 
   await host.getByRole('radio', { name: 'Separate' }).check();
   const wall = await record(host, 3, async () => {
     await expect(guest.getByTestId('own-track-status')).toHaveText('Recording on this computer');
+    // Each camera is recorded on its own computer: the call gets it at 360p and 600 kbps (720p captured).
+    for (const page of [host, guest]) {
+      await expect.poll(async () => (await sentVideo(page)).map(({ maxBitrate, scale }) => ({ maxBitrate, scale })), { timeout: 10_000 }).toEqual([{ maxBitrate: 600_000, scale: 2 }]);
+      await expect.poll(async () => (await sentVideo(page))[0]?.height, { timeout: 10_000 }).toBeLessThanOrEqual(360);
+    }
     await host.getByRole('button', { name: 'Pause recording' }).click();
     await expect(host.getByTestId('room-recording-badge')).toHaveText('Paused');
     await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
@@ -63,6 +68,8 @@ test('separate recording: each person records on their own computer, paused and 
   await expect(host.getByTestId('room-recording-stats')).toContainText('Separate');
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓', { timeout: 30_000 });
   await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.');
+  // The recording over, the call gets the camera as the browser chooses again.
+  for (const page of [host, guest]) await expect.poll(async () => (await sentVideo(page)).map(({ maxBitrate, scale }) => ({ maxBitrate, scale }))).toEqual([{ maxBitrate: null, scale: 1 }]);
   // Both files know when they began on the host's clock (the guest's converted from its own), and
   // the guest's began while the host's was recording.
   const rows = await storedRows(host);

@@ -6,6 +6,7 @@ import { LocalSignaling } from '../../src/features/room/signaling/local-signalin
 import { DEFAULT_SETTINGS } from '../../src/features/settings/settings-schema';
 import { FakeLockManager } from './support/fake-lock-manager';
 import { deferred, FakeTrack } from './support/fake-media';
+import { SEPARATE_RECORDING_CALL_VIDEO, type CallVideoLimit } from '../../src/features/room/peers/call-video-limit';
 
 /**
  * One participant's time in a room, in Node: each session is a tab of one browser, meeting through
@@ -29,6 +30,11 @@ class FakePeers implements RoomPeersPort {
   readonly removed: string[] = [];
   closed = false;
   setLocalTracks = (): void => undefined;
+  /** Every call-video limit the session set, in order. */
+  readonly limits: (CallVideoLimit | null)[] = [];
+  limitVideo(limit: CallVideoLimit | null): void {
+    this.limits.push(limit);
+  }
   broadcast = (): void => undefined;
   handleSignal = (): void => undefined;
   setIceServers = (): void => undefined;
@@ -160,6 +166,29 @@ describe('RoomSession', () => {
     expect(guest.peers[0]?.added).toEqual(['host-1']);
     expect(host.store.room.participants.map((p) => p.id)).toEqual(['host-1', 'guest-1']);
     expect(host.peers[0]?.added).toEqual(['guest-1']);
+  });
+
+  it('while a Separate recording runs, every participant sends the call a smaller camera, and a late joiner too', async () => {
+    const { host, guest } = await hostWithGuest();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined); // no recorder in a unit test: own tracks cannot start
+    await host.signaling.emit('start-recording', { roomId, mode: 'separate' });
+    await channelsQuiet();
+    expect(host.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO]);
+    expect(guest.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO]);
+    const late = tab('Lin', 'guest-2');
+    await late.session.join();
+    await channelsQuiet();
+    await host.session.host.approveGuest('guest-2');
+    await channelsQuiet();
+    expect(late.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO]);
+    await host.signaling.emit('stop-recording', { roomId });
+    await channelsQuiet();
+    expect(host.peers[0]?.limits.at(-1)).toBeNull();
+    expect(late.peers[0]?.limits.at(-1)).toBeNull();
+    // A mixed recording is the call as seen: the camera goes at full size.
+    await host.signaling.emit('start-recording', { roomId, mode: 'mixed' });
+    await channelsQuiet();
+    expect(guest.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO, null, null]);
   });
 
   it('a guest the host removes is ended as kicked; the host drops their peer', async () => {

@@ -10,9 +10,11 @@ import { HostActions } from './host-actions';
 import { LocalMediaControls } from './local-media-controls';
 import { ROOM_ERRORS, type IncomingEvents, type ParticipantInfo, type RoomRecordingMode } from '../../protocol';
 import { listenToRoom } from './room-events';
+import type { Announcement } from './room-events';
 import { RoomMedia } from './room-media';
 import type { RoomFile, RoomNotice } from './room-notice';
 import { RoomPeers, type RoomPeersDeps } from './peers/room-peers';
+import { SEPARATE_RECORDING_CALL_VIDEO } from './peers/call-video-limit';
 import type { ParticipantMedia } from '../../media';
 import { RoomRecordingController } from './recording/room-recording-controller';
 import { PodcastTracks } from './tracks/podcast-tracks';
@@ -44,7 +46,7 @@ export interface SessionContext {
 }
 
 /** The peer connections as the session drives them. */
-export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'broadcast' | 'openChannel' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'>;
+export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'limitVideo' | 'broadcast' | 'openChannel' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'>;
 
 /** Refusals that mean the server no longer holds our place in the room. */
 const PLACE_LOST: ReadonlySet<string> = new Set([ROOM_ERRORS.placeExpired, ROOM_ERRORS.replaced, ROOM_ERRORS.roomLost]);
@@ -63,6 +65,8 @@ export class RoomSession {
   readonly recording: RoomRecordingController;
   readonly tracks: PodcastTracks;
   private peers: RoomPeersPort | null = null;
+  /** A Separate recording is under way: the camera goes to the call smaller (call-video-limit.ts). */
+  private separateRecording = false;
   private unsubscribe: (() => void)[] = [];
   private iceServers: RTCIceServer[];
   /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
@@ -207,6 +211,7 @@ export class RoomSession {
       recordingAnnounced: (event, mode, startedAt) => {
         if (event === 'recording-started') void this.recording.roomStarted(startedAt);
         this.tracks.announced(event, mode, startedAt);
+        this.callVideoFollows(event, mode);
       },
       roomEnded: () => {
         if (!this.state.isHost) this.end({ kind: 'room-ended' });
@@ -220,6 +225,13 @@ export class RoomSession {
         if (this.state.phase === 'joined') this.peers?.handleSignal(signal);
       },
     });
+  }
+
+  private callVideoFollows(event: Announcement, mode: RoomRecordingMode | null): void {
+    if (event === 'recording-started') this.separateRecording = mode === 'separate';
+    else if (event === 'recording-stopped') this.separateRecording = false;
+    else return;
+    this.peers?.limitVideo(this.separateRecording ? SEPARATE_RECORDING_CALL_VIDEO : null);
   }
 
   /** The signaling server's TURN credentials (given at admission, renewed while we stay), before the configured servers. */
@@ -259,6 +271,7 @@ export class RoomSession {
     });
     this.peers = peers;
     peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
+    if (this.separateRecording) peers.limitVideo(SEPARATE_RECORDING_CALL_VIDEO);
     for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
     this.tracks.admitted();
   }

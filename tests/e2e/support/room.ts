@@ -144,6 +144,28 @@ function largestInbound(page: Page, field: 'frameWidth' | 'framesPerSecond'): Pr
   }, field);
 }
 
+/**
+ * How the page sends its camera on each open connection: the encoding's bitrate cap and downscale as
+ * set, and the height actually sent (0 before any frame).
+ */
+export function sentVideo(page: Page): Promise<{ maxBitrate: number | null; scale: number; height: number }[]> {
+  return page.evaluate(async () => {
+    const sent: { maxBitrate: number | null; scale: number; height: number }[] = [];
+    for (const pc of window.__pcs ?? []) {
+      if (pc.signalingState === 'closed') continue;
+      const sender = pc.getSenders().find((s) => s.track?.kind === 'video');
+      const encoding = sender?.getParameters().encodings[0];
+      if (!sender || !encoding) continue;
+      let height = 0;
+      (await sender.getStats()).forEach((s: { type: string; frameHeight?: number }) => {
+        if (s.type === 'outbound-rtp') height = Math.max(height, s.frameHeight ?? 0);
+      });
+      sent.push({ maxBitrate: encoding.maxBitrate ?? null, scale: encoding.scaleResolutionDownBy ?? 1, height });
+    }
+    return sent;
+  });
+}
+
 /** Width of the video the page receives on its open connections (0 when none yet). */
 export const receivedWidth = (page: Page): Promise<number> => largestInbound(page, 'frameWidth');
 

@@ -9,6 +9,7 @@ import { ROOM_ERRORS, type PeerSignal, type RTCIceCandidateInitLike } from '../.
 import { CONNECTION_TIMEOUT_MS } from './reconnect-policy';
 import type { StatsRecord } from './connection-quality';
 import { reportError } from '../../../shared/report-error';
+import { encodingUnder, type CallVideoLimit } from './call-video-limit';
 
 /** How long an ICE restart may take before the connection counts as lost. */
 const ICE_RESTART_GRACE_MS = 10_000;
@@ -64,6 +65,7 @@ export class PeerLink {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private stallTimer: ReturnType<typeof setInterval> | undefined;
   private tracks: LocalTracks;
+  private videoLimit: CallVideoLimit | null = null;
 
   constructor(
     options: PeerLinkOptions,
@@ -159,6 +161,29 @@ export class PeerLink {
   async setTracks(tracks: LocalTracks): Promise<void> {
     this.tracks = { ...tracks };
     await this.attachTracks();
+    await this.applyVideoLimit();
+  }
+
+  /** Sends the camera within `limit` from now on (null: as the browser chooses). */
+  async limitVideo(limit: CallVideoLimit | null): Promise<void> {
+    this.videoLimit = limit;
+    await this.applyVideoLimit();
+  }
+
+  /** The video sender's encodings under the limit; before negotiation it has none, and connecting applies it. */
+  private async applyVideoLimit(): Promise<void> {
+    const sender = this.pc.getTransceivers().find((t) => t.receiver.track.kind === 'video' && t.currentDirection !== 'stopped')?.sender;
+    if (!sender || this.closed) return;
+    const parameters = sender.getParameters();
+    if (parameters.encodings.length === 0) return;
+    const wanted = encodingUnder(this.videoLimit, this.tracks.video?.getSettings().height);
+    if (parameters.encodings.every((e) => e.maxBitrate === wanted.maxBitrate && (e.scaleResolutionDownBy ?? 1) === wanted.scaleResolutionDownBy)) return;
+    for (const encoding of parameters.encodings) {
+      if (wanted.maxBitrate === undefined) delete encoding.maxBitrate;
+      else encoding.maxBitrate = wanted.maxBitrate;
+      encoding.scaleResolutionDownBy = wanted.scaleResolutionDownBy;
+    }
+    await sender.setParameters(parameters);
   }
 
   send(message: PeerMessage): void {
@@ -289,6 +314,9 @@ export class PeerLink {
       clearTimeout(this.timeout);
       clearInterval(this.stallTimer);
       clearTimeout(this.restartTimer);
+      this.applyVideoLimit().catch((error: unknown) => {
+        reportError('room: limit the call video', error);
+      });
       this.events.connected();
     } else if (state === 'disconnected') {
       this.events.unsteady();

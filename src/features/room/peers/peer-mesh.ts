@@ -6,6 +6,7 @@
 import { connectionQuality, statsSince, totalsFromReport, type ConnectionStats, type StatsTotals } from './connection-quality';
 import type { PeerMessage } from './data-messages';
 import { PeerLink, type LocalTracks } from './peer-link';
+import type { CallVideoLimit } from './call-video-limit';
 import { ROOM_ERRORS, type ConnectionQuality, type PeerSignal } from '../../../protocol';
 import { CONNECTION_TIMEOUT_MS, reconnectDelay, STATS_INTERVAL_MS } from './reconnect-policy';
 import type { PeerState } from '../room-state';
@@ -26,6 +27,7 @@ export interface MeshEvents {
 
 export class PeerMesh {
   private readonly links = new Map<string, PeerLink>();
+  private videoLimit: CallVideoLimit | null = null;
   private readonly creating = new Set<string>();
   private readonly attempts = new Map<string, number>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -91,6 +93,12 @@ export class PeerMesh {
     const previous = this.queues.get(from) ?? Promise.resolve();
     const next = previous.then(() => this.applySignal(signal)).catch(reportingAs('room: apply a negotiation message'));
     this.queues.set(from, next);
+  }
+
+  /** The camera as sent to every peer, now and on links made later (null: as the browser chooses). */
+  limitVideo(limit: CallVideoLimit | null): void {
+    this.videoLimit = limit;
+    for (const link of this.links.values()) void link.limitVideo(limit).catch(reportingAs('room: limit the call video'));
   }
 
   setLocalTracks(tracks: LocalTracks): void {
@@ -184,6 +192,7 @@ export class PeerMesh {
       },
     );
     this.links.set(participantId, link);
+    if (this.videoLimit) void link.limitVideo(this.videoLimit).catch(reportingAs('room: limit the call video'));
     this.events.peerState(participantId, 'connecting');
     return link;
   }

@@ -5,6 +5,7 @@
  */
 import type { PeerMessage } from './data-messages';
 import type { LocalTracks } from './peer-link';
+import type { CallVideoLimit } from './call-video-limit';
 import { PeerMesh } from './peer-mesh';
 import type { PeerSignal } from '../../../protocol';
 import type { RoomNotice } from '../room-notice';
@@ -73,6 +74,10 @@ export class RoomPeers {
 
   setLocalTracks(tracks: LocalTracks): void {
     this.mesh.setLocalTracks(tracks);
+  }
+
+  limitVideo(limit: CallVideoLimit | null): void {
+    this.mesh.limitVideo(limit);
   }
 
   broadcast(message: PeerMessage): void {

@@ -66,6 +66,7 @@ export class PeerLink {
   private stallTimer: ReturnType<typeof setInterval> | undefined;
   private tracks: LocalTracks;
   private videoLimit: CallVideoLimit | null = null;
+  private videoLimitChain: Promise<void> = Promise.resolve();
 
   constructor(
     options: PeerLinkOptions,
@@ -170,8 +171,15 @@ export class PeerLink {
     await this.applyVideoLimit();
   }
 
+  /** One change of the encodings at a time: a second `setParameters` before the first settles is refused. */
+  private applyVideoLimit(): Promise<void> {
+    const run = this.videoLimitChain.then(() => this.applyVideoLimitNow());
+    this.videoLimitChain = run.catch(() => undefined);
+    return run;
+  }
+
   /** The video sender's encodings under the limit; before negotiation it has none, and connecting applies it. */
-  private async applyVideoLimit(): Promise<void> {
+  private async applyVideoLimitNow(): Promise<void> {
     const sender = this.pc.getTransceivers().find((t) => t.receiver.track.kind === 'video' && t.currentDirection !== 'stopped')?.sender;
     if (!sender || this.closed) return;
     const parameters = sender.getParameters();

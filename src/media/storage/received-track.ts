@@ -65,22 +65,20 @@ export async function finishReceivedTrack(id: string, { size, durationMs, mimeTy
   await markRecordingDone(id, { size, durationMs, mimeType, error: undefined });
 }
 
-/** How many whole blocks of `blockBytes` the host holds from the start of the file, none missing. */
-export async function heldBlockCount(id: string, blockBytes: number): Promise<number> {
-  const db = await openRecordingsDb();
-  const keys = await db.getAllKeys('chunks', chunkRange(id));
-  let count = 0;
-  for (const [, position] of keys) {
-    if (position !== count * blockBytes) break;
-    count += 1;
-  }
-  return count;
-}
-
 /** The byte positions of the chunks held, in file order (keys only: no bytes are read). */
 export async function receivedPositions(id: string): Promise<number[]> {
   const db = await openRecordingsDb();
   return (await db.getAllKeys('chunks', chunkRange(id))).map(([, position]) => position);
+}
+
+/** How many whole blocks of `blockBytes` the host holds from the start of the file, none missing. */
+export async function heldBlockCount(id: string, blockBytes: number): Promise<number> {
+  let count = 0;
+  for (const position of await receivedPositions(id)) {
+    if (position !== count * blockBytes) break;
+    count += 1;
+  }
+  return count;
 }
 
 /** The blocks held, in file order, as disk-backed Blobs. */

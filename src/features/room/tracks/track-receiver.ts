@@ -8,7 +8,7 @@
  */
 import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockOffset, type ClockSample } from './clock-offset';
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockSha256, blocksDigest, blocksToResend, decodeBlock, parseSenderMessage, shortDigest, toRanges, wholeFileHash, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockSha256, blocksDigest, blocksToResend, decodeBlock, parseSenderMessage, shortDigest, toRanges, streamingSha256, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import { epochNow } from '../../../shared/wall-clock';
 
@@ -441,7 +441,7 @@ export class TrackReceiver {
     const reading = new Set(unknown);
     // The last block is shorter: a longer one held from before is not the file's.
     const rows = (await receivedBlocks(id)).filter((row) => reading.has(row.position / BLOCK_BYTES) && row.bytes.size === Math.min(BLOCK_BYTES, size - row.position));
-    const whole = ofFile ? wholeFileHash() : null;
+    const whole = ofFile ? streamingSha256() : null;
     let contiguous = 0;
     for (let from = 0; from < rows.length; from += READ_BLOCKS) {
       const batch = rows.slice(from, from + READ_BLOCKS);

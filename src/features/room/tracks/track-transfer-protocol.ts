@@ -155,20 +155,8 @@ export async function blockSha256(block: Uint8Array<ArrayBuffer>): Promise<Uint8
 /** A block's digest as `hashes` lists it: the first 64 bits of its SHA-256, enough to find what differs. */
 export const shortDigest = (blockSha: Uint8Array): string => hex(blockSha.subarray(0, 8));
 
-/**
- * A finished file's digest as a host that says `blocksCheck` checks it: the SHA-256 of its blocks'
- * SHA-256s, in file order. Two files with the same one are the same bytes unless SHA-256 collides, as
- * with a digest of the file itself; but the host took each block's digest as it stored the block, so
- * it checks a long recording without reading it again (docs/decisions/0015-podcast-tracks.md).
- */
-export function blocksDigest(blockShas: readonly Uint8Array[]): string {
-  const hash = sha256.create();
-  for (const digest of blockShas) hash.update(digest);
-  return hex(hash.digest());
-}
-
-/** The SHA-256 of a whole file, fed in order (SubtleCrypto has no incremental digest, so this is @noble/hashes'). */
-export const wholeFileHash = () => {
+/** A SHA-256 fed in pieces, in order (SubtleCrypto has no incremental digest, so this is @noble/hashes'). */
+export const streamingSha256 = () => {
   const hash = sha256.create();
   return {
     update(bytes: Uint8Array): void {
@@ -177,6 +165,18 @@ export const wholeFileHash = () => {
     hex: (): string => hex(hash.digest()),
   };
 };
+
+/**
+ * A finished file's digest as a host that says `blocksCheck` checks it: the SHA-256 of its blocks'
+ * SHA-256s, in file order. Two files with the same one are the same bytes unless SHA-256 collides, as
+ * with a digest of the file itself; but the host took each block's digest as it stored the block, so
+ * it checks a long recording without reading it again (docs/decisions/0015-podcast-tracks.md).
+ */
+export function blocksDigest(blockShas: readonly Uint8Array[]): string {
+  const hash = streamingSha256();
+  for (const digest of blockShas) hash.update(digest);
+  return hash.hex();
+}
 
 /** `bytes` cut into the transfer's blocks (views, not copies); the last may be shorter. */
 export function blocksOf(bytes: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer>[] {
@@ -203,7 +203,7 @@ export async function digestFile(file: Blob, { ofFile }: { ofFile: boolean }): P
   const span = BLOCK_BYTES * READ_BLOCKS;
   const read = (position: number): Promise<ArrayBuffer> => file.slice(position, position + span).arrayBuffer();
   const shas: Uint8Array[] = [];
-  const whole = ofFile ? wholeFileHash() : null;
+  const whole = ofFile ? streamingSha256() : null;
   let next = file.size > 0 ? read(0) : null;
   for (let position = 0; next; position += span) {
     const bytes = new Uint8Array(await next);

@@ -46,6 +46,8 @@ export interface PeerLinkOptions {
   initiator: boolean;
   iceServers: RTCIceServer[];
   tracks: LocalTracks;
+  /** How the camera is sent, applied once the connection's encodings exist (null: as the browser chooses). */
+  videoLimit: CallVideoLimit | null;
 }
 
 export class PeerLink {
@@ -65,7 +67,7 @@ export class PeerLink {
   private restartTimer: ReturnType<typeof setTimeout> | undefined;
   private stallTimer: ReturnType<typeof setInterval> | undefined;
   private tracks: LocalTracks;
-  private videoLimit: CallVideoLimit | null = null;
+  private videoLimit: CallVideoLimit | null;
   private videoLimitChain: Promise<void> = Promise.resolve();
 
   constructor(
@@ -75,6 +77,7 @@ export class PeerLink {
     this.connectionId = options.connectionId;
     this.polite = options.polite;
     this.tracks = { ...options.tracks };
+    this.videoLimit = options.videoLimit;
     // No candidate pool: pre-gathering buys nothing when gathering starts at the first description,
     // and a pooled session that never hands over its candidates leaves one side with none at all.
     this.pc = new RTCPeerConnection({ iceServers: options.iceServers });

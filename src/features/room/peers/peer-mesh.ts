@@ -160,7 +160,7 @@ export class PeerMesh {
       previous.close();
     }
     const link: PeerLink = new PeerLink(
-      { connectionId, polite: !this.offersTo(participantId), initiator, iceServers: this.iceServers, tracks: this.tracks },
+      { connectionId, polite: !this.offersTo(participantId), initiator, iceServers: this.iceServers, tracks: this.tracks, videoLimit: this.videoLimit },
       {
         signal: (signal) => {
           if (this.links.get(participantId) === link) this.events.signal(participantId, signal);
@@ -192,7 +192,6 @@ export class PeerMesh {
       },
     );
     this.links.set(participantId, link);
-    if (this.videoLimit) void link.limitVideo(this.videoLimit).catch(reportingAs('room: limit the call video'));
     this.events.peerState(participantId, 'connecting');
     return link;
   }

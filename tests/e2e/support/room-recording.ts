@@ -29,15 +29,32 @@ export async function waitForRecorded(host: Page, seconds: number): Promise<void
   await expect.poll(recorded, { timeout: seconds * 1000 + 20_000 }).toBeGreaterThanOrEqual(seconds);
 }
 
+/** How long a room recording ran, measured in the host's page, to compare with its files' durations. */
+export interface RecordedSpan {
+  /** From the REC badge appearing to the Stop click: no file can be much shorter. */
+  wall: number;
+  /**
+   * From the Start click to the Stop click: no file can be much longer. A recorder starts at the click,
+   * and the badge waits for the room to say the recording began, up to a second later on a busy machine.
+   */
+  span: number;
+}
+
 /**
  * Records for `seconds` of the recording's own clock (a busy machine must not shorten the file) and
- * stops. Returns the wall time between the REC badge appearing and the Stop click, measured in the
- * page, to compare with the file's duration.
+ * stops.
  */
-export async function record(host: Page, seconds: number, whileRecording: () => Promise<void> = () => Promise.resolve()): Promise<number> {
+export async function record(host: Page, seconds: number, whileRecording: () => Promise<void> = () => Promise.resolve()): Promise<RecordedSpan> {
   await host.evaluate(() => {
-    const times = { started: 0, processing: false };
+    const times = { clicked: 0, started: 0, processing: false };
     (window as unknown as { __rec: typeof times }).__rec = times;
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (!times.clicked && event.target instanceof Element && event.target.closest('button[aria-label="Start recording"]')) times.clicked = performance.now();
+      },
+      true,
+    );
     const observer = new MutationObserver(() => {
       if (!times.started && document.querySelector('[data-testid="room-recording-badge"]')) times.started = performance.now();
       // Processing can be brief: note whether its disabled button ever showed.
@@ -49,16 +66,18 @@ export async function record(host: Page, seconds: number, whileRecording: () => 
   await expect(host.getByTestId('room-recording-badge')).toHaveText('REC', { timeout: 20_000 });
   await whileRecording();
   await waitForRecorded(host, seconds);
-  const wall = await host.evaluate(() => {
-    const times = (window as unknown as { __rec: { started: number } }).__rec;
+  const recorded = await host.evaluate(() => {
+    const times = (window as unknown as { __rec: { clicked: number; started: number } }).__rec;
     const button = document.querySelector<HTMLButtonElement>('button[aria-label="Stop recording"]');
     if (!button) throw new Error('No Stop button');
     button.click();
-    return (performance.now() - times.started) / 1000;
+    const now = performance.now();
+    return { wall: (now - times.started) / 1000, span: (now - times.clicked) / 1000 };
   });
   await expect(host.getByText('Recording Complete')).toBeVisible({ timeout: 30_000 });
   expect(await host.evaluate(() => (window as unknown as { __rec: { processing: boolean } }).__rec.processing)).toBe(true);
-  return wall;
+  expect(recorded.span).toBeGreaterThanOrEqual(recorded.wall);
+  return recorded;
 }
 
 /** Presses Download on the Recording Complete notice, or on the card, and saves every file it starts. */

@@ -36,9 +36,9 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
   return row;
 }
 
-/** Stores one block of the track at its byte position (a block sent again replaces the old one). */
 /**
- * Stores blocks of a track as they arrived, in one transaction: a host receiving three 5 Mbps tracks
+ * Stores blocks of a track at their byte positions (a block sent again replaces the old one), as
+ * they arrived, in one transaction: a host receiving three 5 Mbps tracks
  * gets some 30 blocks a second, and a transaction each queued them behind each other's commits
  * (docs/decisions/0015-podcast-tracks.md).
  */

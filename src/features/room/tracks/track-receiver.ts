@@ -463,10 +463,14 @@ export class TrackReceiver {
     return { blocks, ofFile: whole && contiguous === count ? whole.hex() : null };
   }
 
-  /** Blocks that are not the participant's: sent again, then a new `final` and a new check. */
+  /**
+   * Blocks that are not the participant's: sent again, then a new `final` and a new check. The card
+   * counts only those as missing: the header block going again is the last 64 KB, not the whole file.
+   */
   private askAgainFor(wanted: readonly number[]): void {
+    const total = this.final?.size ?? this.status?.totalBytes ?? 0;
     this.final = null;
-    this.update({ phase: 'sending', receivedBytes: Math.min(this.contiguous, wanted[0] ?? 0) * BLOCK_BYTES });
+    this.update({ phase: 'sending', receivedBytes: Math.max(0, total - wanted.length * BLOCK_BYTES) });
     this.send({ t: 'want', ranges: toRanges(wanted) });
   }
 

@@ -5,7 +5,7 @@
  * Each channel gets a loop of its own; a channel that closes is replaced (the owner is asked for a new
  * one), the host says what it holds, and sending goes on from there.
  */
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, digestFile, encodeBlock, parseReceiverMessage, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, blockSha256, digestFile, encodeBlock, shortDigest, parseReceiverMessage, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import type { RoomRecordingSession } from '../../../media';
 import { epochNow } from '../../../shared/wall-clock';
@@ -105,6 +105,12 @@ export class TrackSender {
    * blocks were sent again, or over a new channel, does not read and hash the whole file again.
    */
   private finishedDigest: { size: number; digest: FileDigest } | null = null;
+  /**
+   * The short digest of each block as it was last sent: blocks the recorder rewrote once they had gone
+   * (a WebM header, written when the file is finished) are sent again before the host is asked to check,
+   * rather than found by the check, which costs a round trip and a second check after Stop.
+   */
+  private readonly sentDigests = new Map<number, Promise<string>>();
 
   constructor(
     readonly recording: OwnRecording,
@@ -239,6 +245,11 @@ export class TrackSender {
     this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
     const digest = await this.digestOf(bytes, { ofFile: !run.blocksCheck });
     if (!this.live(run)) return;
+    for (const index of await this.rewrittenSinceSent(digest.blocks)) {
+      if (!this.live(run)) return;
+      await this.sendBlock(run, file, index);
+    }
+    if (!this.live(run)) return;
     run.wanted = null;
     const hashMessages = Math.ceil(digest.blocks.length / HASHES_PER_MESSAGE);
     const check = run.blocksCheck ? { check: 'blocks' as const, sha256: digest.ofBlocks } : { check: 'file' as const, sha256: digest.ofFile ?? '' };
@@ -269,6 +280,13 @@ export class TrackSender {
     return digest;
   }
 
+  /** Blocks sent whose bytes the finished file (its block digests) no longer has. */
+  private async rewrittenSinceSent(finished: readonly string[]): Promise<number[]> {
+    const sent = [...this.sentDigests].filter(([index]) => index < finished.length);
+    const digests = await Promise.all(sent.map(([, digest]) => digest));
+    return sent.flatMap(([index], i) => (digests[i] === finished[index] ? [] : [index])).sort((a, b) => a - b);
+  }
+
   private async sendBlock(run: Run, file: SenderFile, index: number): Promise<void> {
     while (this.live(run) && (run.channel.bufferedAmount > HIGH_WATER_BYTES || run.sent - run.written >= MAX_UNWRITTEN_BLOCKS)) await this.sleep(POLL_MS);
     if (!this.live(run)) return;
@@ -278,6 +296,9 @@ export class TrackSender {
     if (!this.live(run)) return;
     run.channel.send(encodeBlock(index, block));
     run.sent += 1;
+    const digest = blockSha256(block).then(shortDigest);
+    // A digest that fails only means the block is not known to be the same: the host's check still is.
+    this.sentDigests.set(index, digest.catch(() => ''));
   }
 
   private send(run: Run, message: SenderMessage): void {

@@ -15,7 +15,9 @@
 //                              recording of BENCH_PODCAST_SECONDS (600; 60 with --quick): the transfer of
 //                              each guest's track to the host, the host's heap, what is there at Stop
 //                              (BENCH_PODCAST_GUESTS=1..3, BENCH_PODCAST_CAMERA=<fixture .y4m>; default
-//                              busy-camera.y4m, which spends the bitrate)
+//                              busy-camera.y4m, which spends the bitrate); BENCH_DIAG=1 adds the host's card
+//                              every 5 s, a 10 s profile of the host page's main thread, and every change of
+//                              the host's and guests' cards after Stop
 //   BENCH_ONLY=recovery        a crashed 1.5 GB recording recovered on both recorder paths: time and
 //                              browser memory (the gate runs the same test at 160 MB; part of a full run)
 //

@@ -124,6 +124,7 @@ const IDB_WAIT = `(async () => {
   return Math.round(performance.now() - started);
 })()`;
 
+const OWN_TRACK_LINE = `document.querySelector('[data-testid="own-track-status"]')?.textContent ?? 'none'`;
 const TRACK_LINES = `[...(document.querySelector('[data-testid="podcast-tracks"]')?.querySelectorAll('li') ?? [])].map((li) => li.textContent.trim())`;
 
 /**
@@ -165,6 +166,34 @@ async function joinRoom(cdp, roomId, name) {
 
 const fmtMb = (bytes) => (bytes / MB).toFixed(1);
 const mark = (ok) => (ok ? '' : '  ✗ MISS');
+
+/**
+ * The page's main thread over `ms`: the task time by kind (Performance metrics) and the functions with
+ * the most self time (a CPU profile), as lines to print.
+ */
+async function profileMainThread(cdp, tab, ms) {
+  const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics', {}, tab.sessionId)).metrics.map(({ name, value }) => [name, value]));
+  await cdp.send('Performance.enable', {}, tab.sessionId);
+  await cdp.send('Profiler.enable', {}, tab.sessionId);
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 }, tab.sessionId);
+  const before = await metrics();
+  await cdp.send('Profiler.start', {}, tab.sessionId);
+  await sleep(ms);
+  const { profile } = await cdp.send('Profiler.stop', {}, tab.sessionId);
+  const after = await metrics();
+  const per = (name) => `${(((after[name] ?? 0) - (before[name] ?? 0)) * 1000 / (ms / 1000)).toFixed(0)}`;
+  const lines = [`host main thread, ms per s: tasks ${per('TaskDuration')}, script ${per('ScriptDuration')}, layout ${per('LayoutDuration')}, style ${per('RecalcStyleDuration')}`];
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => {
+    const node = byNode.get(id);
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${String(lineNumber + 1)}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  for (const [key, selfMs] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${(selfMs / (ms / 1000)).toFixed(1).padStart(6)} ms/s  ${key}`);
+  return lines;
+}
 
 /** A Chromium with its own profile, set up as a participant would have it. */
 async function launchParticipantBrowser(tmp, label, camera) {
@@ -243,6 +272,8 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     // Every participant shares this machine's cores: how busy the browser is says whether the figures
     // are the transfer's or the machine's.
     const cpu = await cpuShareOf(browsers.map((b) => b.chrome.child.pid), Math.min(10_000, seconds * 1000 / 6));
+    // With BENCH_DIAG, where the host page's main thread goes for 10 s mid-recording: what delays its storage.
+    const hostProfile = process.env.BENCH_DIAG ? await profileMainThread(cdp, host, 10_000) : [];
     let heapPeak = heapStart;
     let pssPeak = pssStart;
     const trace = [];
@@ -271,8 +302,11 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     const afterStop = [];
     while (Date.now() < deadline) {
       lines = await host.evaluate(TRACK_LINES);
-      const shape = lines.join(' | ').replace(/[\d.,]+/g, '#');
-      if (process.env.BENCH_DIAG && afterStop.at(-1)?.shape !== shape) afterStop.push({ shape, line: `${((Date.now() - stopAt) / 1000).toFixed(2)} s after Stop: ${lines.join(' | ')}` });
+      // The guests' own cards too: when each one's file is finished and when it is being sent.
+      const guestLines = process.env.BENCH_DIAG ? await Promise.all(guests.map((guest) => guest.evaluate(OWN_TRACK_LINE))) : [];
+      const all = [...lines, ...guestLines.map((line, i) => `${GUESTS[i]}'s own: ${String(line)}`)];
+      const shape = all.join(' | ').replace(/[\d.,]+/g, '#');
+      if (process.env.BENCH_DIAG && afterStop.at(-1)?.shape !== shape) afterStop.push({ shape, line: `${((Date.now() - stopAt) / 1000).toFixed(2)} s after Stop: ${all.join(' | ')}` });
       if (lines.filter((line) => line.includes('received ✓')).length >= GUESTS.length) {
         receivedAt = Date.now();
         break;
@@ -318,6 +352,7 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       tracks,
       lines,
       trace,
+      hostProfile,
       afterStop: afterStop.map((entry) => entry.line),
       consoleLines,
       course,
@@ -378,7 +413,7 @@ export function printPodcast(r) {
   console.log(`${BROWSERS === 'each' ? 'host browser PSS          ' : `browser PSS (all ${String(1 + GUESTS.length)} tabs)  `} ${fmtMb(r.pss.start)} → peak ${fmtMb(r.pss.peak)} → end ${fmtMb(r.pss.end)} MB`);
   console.log(`track starts               ${starts.length > 1 ? `${String(Math.round(Math.max(...starts) - first))} ms from first to last (${starts.length} tracks)` : 'unknown'}`);
   console.log(`clock estimate error       ${errors.length > 0 ? `max ${Math.max(...errors).toFixed(1)} ms` : 'unknown'} (received row's startedAt vs the guest's own; one machine, one clock)`);
-  if (process.env.BENCH_DIAG) for (const line of [...r.trace, ...r.afterStop]) console.log(`  ${line}`);
+  if (process.env.BENCH_DIAG) for (const line of [...r.hostProfile, ...r.trace, ...r.afterStop]) console.log(`  ${line}`);
   const warned = [...new Set(r.consoleLines)];
   if (warned.length > 0) console.log(`pages warned (${String(r.consoleLines.length)} lines, ${String(warned.length)} distinct):\n${warned.slice(0, 40).map((l) => `  ${l}`).join('\n')}`);
   if (r.tracks.length < GUESTS.length || r.tracks.some((t) => t.row.state !== 'done')) console.log(`host's card: ${r.lines.join(' | ')}`);

@@ -199,7 +199,7 @@ describe('RecordingEngine', () => {
     expect(failures).toHaveLength(1);
   });
 
-  it('counts the figures over every file, and the frames recorded in the last second', async () => {
+  it('counts the figures over every file, and the frames every file took per second of recording', async () => {
     const a = await open('a');
     const b = await open('b');
     engine.begin(30);
@@ -214,8 +214,8 @@ describe('RecordingEngine', () => {
     const now = performance.now();
     engine.ticked(now, 1, engine.encode(b, canvas, now) === 'dropped', false);
     const figures = engine.figures(now);
-    // Recorded at 100, 200 … 1000 ms; at 1500 ms the last second holds those from 500 ms on.
-    expect(figures).toMatchObject({ durationMs: 1500, bytes: 20_000, framesEncoded: 20, framesDropped: 1, fps: 6 });
+    // Recorded at 100, 200 … 1000 ms, not at 1500 ms (b dropped it): ten frames in the 1.4 s since the first.
+    expect(figures).toMatchObject({ durationMs: 1500, bytes: 20_000, framesEncoded: 20, framesDropped: 1, fps: 7 });
   });
 
   it('when a busy machine ended the picture early, Stop encodes the current picture once more, up to the end', async () => {

@@ -70,7 +70,7 @@ class FakeRoomRecorder implements RoomRecorderPort {
   }
 
   stats(): Promise<RoomRecorderStats> {
-    return Promise.resolve({ state: 'recording', durationMs: 1000, bytes: 500, fps: 30, targetFps: 30, videoSize: null, chosenSize: null, steppedDown: false, videoBacklog: 0, framesDropped: 0 });
+    return Promise.resolve({ state: 'recording', durationMs: 1000, bytes: 500, fps: 30, targetFps: 30, videoSize: null, chosenSize: null, steppedDown: false, lowestRung: false, videoBacklog: 0, framesDropped: 0 });
   }
 
   dispose(): void {

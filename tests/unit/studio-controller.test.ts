@@ -103,7 +103,7 @@ class FakeRecording implements ActiveRecording {
   }
 
   figures(): Promise<LiveFigures | null> {
-    return Promise.resolve({ durationMs: 1000, bytes: this.stored.size, fps: 30, targetFps: 30, videoSize: this.options.size, chosenSize: this.options.size, steppedDown: false });
+    return Promise.resolve({ durationMs: 1000, bytes: this.stored.size, fps: 30, targetFps: 30, videoSize: this.options.size, chosenSize: this.options.size, steppedDown: false, lowestRung: false });
   }
 }
 

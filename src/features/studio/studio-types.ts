@@ -50,6 +50,7 @@ export const IDLE_STATS: RecordingStats = {
   videoSize: { width: 0, height: 0 },
   chosenSize: { width: 0, height: 0 },
   steppedDown: false,
+  lowestRung: false,
 };
 
 export interface StudioDeps {

@@ -4,7 +4,7 @@ import type { RecorderStats, RecordingResult, StartOptions } from '../contract/r
 import type { RecorderBridge } from './recorder-bridge';
 
 /** What the studio's stats card shows of a running recording, whichever pipeline makes it. */
-export type LiveFigures = Pick<RecorderStats, 'durationMs' | 'bytes' | 'fps' | 'targetFps' | 'videoSize' | 'chosenSize' | 'steppedDown'>;
+export type LiveFigures = Pick<RecorderStats, 'durationMs' | 'bytes' | 'fps' | 'targetFps' | 'videoSize' | 'chosenSize' | 'steppedDown' | 'lowestRung'>;
 
 export interface ActiveRecording {
   pause(): void;
@@ -53,6 +53,7 @@ export async function startRecordingOn(
         videoSize: options.size,
         chosenSize: options.size,
         steppedDown: false,
+        lowestRung: false,
       }),
   };
 }

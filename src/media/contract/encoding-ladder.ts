@@ -175,6 +175,11 @@ export class EncodingLadder {
     return this.state.step;
   }
 
+  /** On the last rung: the smallest picture at the lowest frame rate, nothing left to step down to. */
+  get atLowestRung(): boolean {
+    return this.state.step.sizeStep >= SIZE_SCALES.length - 1 && this.state.step.fps <= MIN_FPS;
+  }
+
   /** A new target (Settings or a new recording): start again at the top, with nothing remembered. */
   reset(targetFps: number): void {
     this.state = initialLadderState(targetFps);

@@ -28,7 +28,7 @@ export interface RecorderStats {
   durationMs: number;
   /** Bytes of the file written so far. */
   bytes: number;
-  /** Frames recorded in the last second (while idle: frames drawn for the preview). */
+  /** Frames recorded per second over the last seconds: what the file gets (while idle: the preview's). */
   fps: number;
   /** The adaptive loop's current target. */
   targetFps: number;
@@ -38,6 +38,8 @@ export interface RecorderStats {
   chosenSize: Size;
   /** True while the recording runs below its chosen frame rate or size to keep up (EncodingLadder). */
   steppedDown: boolean;
+  /** On the ladder's last rung: nothing smaller or slower is left to try. */
+  lowestRung: boolean;
   framesEncoded: number;
   /** Frames not recorded because the encoder was behind. */
   framesDropped: number;

@@ -41,7 +41,7 @@ export interface RoomRecorderStats {
   durationMs: number;
   /** Bytes of every file written so far. */
   bytes: number;
-  /** Pictures recorded in the last second (per output). */
+  /** Pictures recorded per second over the last seconds (per output): what the files get. */
   fps: number;
   /** The frame rate the recording runs at now (lower than chosen while the machine cannot keep up). */
   targetFps: number;
@@ -51,6 +51,8 @@ export interface RoomRecorderStats {
   chosenSize: Size | null;
   /** True while the recording runs below its chosen frame rate or size to keep up (EncodingLadder). */
   steppedDown: boolean;
+  /** On the ladder's last rung: nothing smaller or slower is left to try. */
+  lowestRung: boolean;
   /** The longest encoder queue among the files, in frames. */
   videoBacklog: number;
   /** Frames not recorded because an encoder was behind, over every file being written. */

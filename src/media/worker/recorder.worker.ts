@@ -181,6 +181,7 @@ class RecorderEngine implements RecorderWorkerApi {
       videoSize: this.drawSize,
       chosenSize: this.size,
       steppedDown: this.state !== 'idle' && (sizeStep > 0 || fps < this.frameRateSetting),
+      lowestRung: this.ladder.atLowestRung,
       framesEncoded: figures.framesEncoded,
       framesDropped: figures.framesDropped,
       videoBacklog: figures.videoBacklog,

@@ -4,6 +4,7 @@
  * The studio records one output drawn on its preview; a room records the mixed picture or one
  * output per participant. What is drawn into each output's canvas is the worker's own business.
  */
+import { WrittenFrameRate } from '../contract/written-frame-rate';
 import { errorIdentity } from '../../shared/error-identity';
 import { EncodingLadder, type LadderStep } from '../contract/encoding-ladder';
 import { MediaClock } from '../contract/media-clock';
@@ -42,7 +43,7 @@ export interface EngineFigures {
   framesDropped: number;
   videoBacklog: number;
   audioBacklog: number;
-  /** Frames recorded (every output took its frame) in the last second. */
+  /** Frames recorded (every output took its frame) per second over the last seconds (WrittenFrameRate). */
   fps: number;
 }
 
@@ -52,7 +53,7 @@ export class RecordingEngine<O extends EngineOutput> {
   private readonly clock = new MediaClock();
   readonly outputs = new Map<string, O>();
   private readonly audioReaders = new Map<string, ReadableStreamDefaultReader<AudioData>>();
-  private readonly recordedAt: number[] = [];
+  private readonly written = new WrittenFrameRate();
   private persistTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly hooks: EngineHooks) {}
@@ -115,6 +116,7 @@ export class RecordingEngine<O extends EngineOutput> {
     this.clock.start(performance.now());
     this.current = 'recording';
     this.ladder.reset(frameRate);
+    this.written.reset();
     this.persistTimer = setInterval(() => {
       if (!this.live) return;
       for (const [outputId, output] of this.outputs) {
@@ -161,7 +163,7 @@ export class RecordingEngine<O extends EngineOutput> {
    * it) and returns the ladder's new step when it moves.
    */
   ticked(now: number, drawCostMs: number, dropped: boolean, recorded: boolean): LadderStep | null {
-    if (recorded) this.recordedAt.push(now);
+    if (recorded) this.written.taken(this.writtenClock(now));
     return this.ladder.record(now, drawCostMs, dropped);
   }
 
@@ -194,7 +196,16 @@ export class RecordingEngine<O extends EngineOutput> {
       return await Promise.allSettled(outputs.map((o, i) => this.finish(o, durations[i])));
     } finally {
       this.current = 'idle';
+      this.written.reset();
     }
+  }
+
+  /**
+   * The time frames are counted on: recording time while recording (a pause keeps the figure), the
+   * wall clock while idle, when the preview's frames are the ones counted.
+   */
+  private writtenClock(now: number): number {
+    return this.live ? this.activeMs(now) : now;
   }
 
   /**
@@ -211,7 +222,6 @@ export class RecordingEngine<O extends EngineOutput> {
   }
 
   figures(now = performance.now()): EngineFigures {
-    while (this.recordedAt.length > 0 && (this.recordedAt[0] ?? 0) < now - 1000) this.recordedAt.shift();
     const outputs = [...this.outputs.values()];
     const sum = (pick: (s: EngineSession) => number) => outputs.reduce((total, o) => total + pick(o.session), 0);
     return {
@@ -221,7 +231,7 @@ export class RecordingEngine<O extends EngineOutput> {
       framesDropped: sum((s) => s.framesDropped),
       videoBacklog: Math.max(0, ...outputs.map((o) => o.session.videoBacklog)),
       audioBacklog: Math.max(0, ...outputs.map((o) => o.session.audioBacklog)),
-      fps: this.recordedAt.length,
+      fps: this.written.perSecond(this.writtenClock(now)),
     };
   }
 

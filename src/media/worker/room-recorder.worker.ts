@@ -157,6 +157,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
       videoSize: first ? scaledSize(first.spec.size, sizeStep) : null,
       chosenSize: first?.spec.size ?? null,
       steppedDown: (state !== 'idle' || this.drawn.size > 0) && (sizeStep > 0 || fps < this.frameRateSetting),
+      lowestRung: this.engine.ladder.atLowestRung,
       videoBacklog: figures.videoBacklog,
       framesDropped: figures.framesDropped,
     };

@@ -343,8 +343,7 @@ export class RoomRecordingController {
     });
     if (!stats || (stats.state !== 'recording' && stats.state !== 'paused')) return;
     const keepUp = stats.videoSize
-      ? keepUpMessage({ targetFps: stats.targetFps, videoSize: stats.videoSize, chosenSize: stats.chosenSize ?? stats.videoSize,
-          steppedDown: stats.steppedDown })
+      ? keepUpMessage({ fps: stats.fps, videoSize: stats.videoSize, chosenSize: stats.chosenSize ?? stats.videoSize, steppedDown: stats.steppedDown, lowestRung: stats.lowestRung })
       : null;
     this.context.dispatch({ type: 'recording-stats', stats: this.stats(stats.durationMs, stats.bytes, { fps: stats.fps, keepUp }) });
   }

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { StudioController, type Notice, type StudioDeps } from '../../src/features/studio/studio-controller';
+import { STOP_MARKS, StudioController, type Notice, type StudioDeps } from '../../src/features/studio/studio-controller';
 import type { StudioEngine, StudioRecorder } from '../../src/features/studio/studio-engine';
 import type { CaptureDevices } from '../../src/features/studio/capture-sources';
 import { DEFAULT_SETTINGS, type Settings } from '../../src/features/settings/settings-schema';
@@ -215,6 +215,16 @@ describe('StudioController', () => {
     expect((await getRecording(made.options.recordingId))?.state).toBe('done');
     expect((await heldRecordingIds()).size).toBe(0);
     expect(isRecordingActive()).toBe(false);
+  });
+
+  it('Stop leaves a mark at each part of the way, in order, for the benchmark to time', async () => {
+    performance.clearMarks();
+    await recording();
+    await controller.stop();
+    const marks = [STOP_MARKS.pressed, STOP_MARKS.finished, STOP_MARKS.read, STOP_MARKS.ready].map((name) => performance.getEntriesByName(name, 'mark'));
+    expect(marks.map((entries) => entries.length)).toEqual([1, 1, 1, 1]);
+    const times = marks.map((entries) => entries[0]?.startTime ?? Number.NaN);
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('pause and resume reach the recording, and a second pause is refused with the spec’s words', async () => {

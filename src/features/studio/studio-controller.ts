@@ -20,6 +20,13 @@ export type { FinishedRecording, Notice, RecordingStats, StudioDeps, StudioSnaps
 
 export const MAX_RECORDING_MS = 3 * 60 * 60 * 1000;
 
+/**
+ * User Timing marks of each Stop, in order: pressed, the recorder's file finished, the file read from
+ * storage, the studio showing it ready. DevTools shows them, and `npm run bench` breaks Stop → ready
+ * down by them.
+ */
+export const STOP_MARKS = { pressed: 'studio-stop:pressed', finished: 'studio-stop:file-finished', read: 'studio-stop:file-read', ready: 'studio-stop:ready' } as const;
+
 export class StudioController<R extends StudioRecorder = StudioRecorder> {
   private snapshot: StudioSnapshot;
   private readonly listeners = new Set<() => void>();
@@ -238,10 +245,12 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
       return;
     }
     if (!this.apply('stop', { micSilent: false })) return;
+    performance.mark(STOP_MARKS.pressed);
     try {
       const recording = await run.stop((result) => this.finished(run, result.recordingId, result.durationMs, result.mimeType));
       this.endRun(run);
       this.apply('finish', { lastRecording: recording });
+      performance.mark(STOP_MARKS.ready);
       this.deps.onRecordingsChanged?.();
       this.deps.notify({
         title: 'Recording Stopped',
@@ -329,7 +338,9 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
 
   /** The stored file of a finished recording, ready for the Download card. */
   private async finished(run: RecordingRun, id: string, durationMs: number, mimeType?: string): Promise<FinishedRecording> {
+    performance.mark(STOP_MARKS.finished);
     const blob = await readRecordingFile(id, mimeType);
+    performance.mark(STOP_MARKS.read);
     this.setStats({ ...IDLE_STATS, durationMs, bytes: blob.size });
     return {
       id,

@@ -37,10 +37,9 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
 }
 
 /**
- * Stores blocks of a track at their byte positions (a block sent again replaces the old one), as
- * they arrived, in one transaction: a host receiving three 5 Mbps tracks
- * gets some 30 blocks a second, and a transaction each queued them behind each other's commits
- * (docs/decisions/0015-podcast-tracks.md).
+ * Stores blocks of a track at their byte positions (a block sent again replaces the old one), as they
+ * arrived, in one transaction: a host receiving three 5 Mbps tracks gets some 30 blocks a second, and
+ * a transaction each queued them behind each other's commits (docs/decisions/0015-podcast-tracks.md).
  */
 export async function putReceivedBlocks(id: string, blocks: readonly { position: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
   await putChunks(blocks.map(({ position, bytes }) => ({ recordingId: id, position, bytes: new Blob([bytes]) })));

@@ -5,7 +5,7 @@
  * Each channel gets a loop of its own; a channel that closes is replaced (the owner is asked for a new
  * one), the host says what it holds, and sending goes on from there.
  */
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, blockSha256, digestFile, encodeBlock, shortDigest, parseReceiverMessage, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, blockSha256, digestFile, encodeBlock, parseReceiverMessage, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import type { RoomRecordingSession } from '../../../media';
 import { epochNow } from '../../../shared/wall-clock';
@@ -106,11 +106,15 @@ export class TrackSender {
    */
   private finishedDigest: { size: number; digest: FileDigest } | null = null;
   /**
-   * The short digest of each block as it was last sent: blocks the recorder rewrote once they had gone
-   * (a WebM header, written when the file is finished) are sent again before the host is asked to check,
-   * rather than found by the check, which costs a round trip and a second check after Stop.
+   * Per block, the first 32 bits of its SHA-256 as it was last sent (0: not known): blocks the recorder
+   * rewrote once they had gone (a WebM header, written when the file is finished) are sent again before
+   * the host is asked to check, rather than found by the check, which costs a round trip and a second
+   * check after Stop. Four bytes a block, as a three-hour track has some 200,000 blocks; a change these
+   * bits miss, or a block not known, is still found by the host's check.
    */
-  private readonly sentDigests = new Map<number, Promise<string>>();
+  private sentDigests = new Uint32Array(1024);
+  /** Digests of sent blocks not yet noted. */
+  private readonly digesting = new Set<Promise<void>>();
 
   constructor(
     readonly recording: OwnRecording,
@@ -280,11 +284,25 @@ export class TrackSender {
     return digest;
   }
 
-  /** Blocks sent whose bytes the finished file (its block digests) no longer has. */
+  /** Blocks sent whose bytes the finished file (its blocks' short digests) no longer has. */
   private async rewrittenSinceSent(finished: readonly string[]): Promise<number[]> {
-    const sent = [...this.sentDigests].filter(([index]) => index < finished.length);
-    const digests = await Promise.all(sent.map(([, digest]) => digest));
-    return sent.flatMap(([index], i) => (digests[i] === finished[index] ? [] : [index])).sort((a, b) => a - b);
+    await Promise.all(this.digesting);
+    const changed: number[] = [];
+    const known = Math.min(finished.length, this.sentDigests.length);
+    for (let index = 0; index < known; index++) {
+      const sent = this.sentDigests[index] ?? 0;
+      if (sent !== 0 && sent !== Number.parseInt((finished[index] ?? '').slice(0, 8), 16)) changed.push(index);
+    }
+    return changed;
+  }
+
+  private noteSent(index: number, sha: Uint8Array | null): void {
+    if (index >= this.sentDigests.length) {
+      const grown = new Uint32Array(Math.max(index + 1, this.sentDigests.length * 2));
+      grown.set(this.sentDigests);
+      this.sentDigests = grown;
+    }
+    this.sentDigests[index] = sha ? new DataView(sha.buffer, sha.byteOffset, 4).getUint32(0) : 0;
   }
 
   private async sendBlock(run: Run, file: SenderFile, index: number): Promise<void> {
@@ -296,9 +314,16 @@ export class TrackSender {
     if (!this.live(run)) return;
     run.channel.send(encodeBlock(index, block));
     run.sent += 1;
-    const digest = blockSha256(block).then(shortDigest);
-    // A digest that fails only means the block is not known to be the same: the host's check still is.
-    this.sentDigests.set(index, digest.catch(() => ''));
+    // A digest that fails only leaves the block not known: the host's check still compares it.
+    const noted: Promise<void> = blockSha256(block)
+      .then((sha) => {
+        this.noteSent(index, sha);
+      })
+      .catch(() => {
+        this.noteSent(index, null);
+      })
+      .finally(() => this.digesting.delete(noted));
+    this.digesting.add(noted);
   }
 
   private send(run: Run, message: SenderMessage): void {

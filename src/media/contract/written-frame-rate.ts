@@ -23,6 +23,7 @@ export class WrittenFrameRate {
   taken(recordingMs: number): void {
     this.times.push(recordingMs);
     this.firstAt ??= recordingMs;
+    this.forgetBefore(recordingMs - WRITTEN_FPS_WINDOW_MS);
   }
 
   /**
@@ -31,10 +32,14 @@ export class WrittenFrameRate {
    * still while paused, so a pause keeps the last figure rather than dropping it to zero.
    */
   perSecond(recordingMs: number): number {
-    const from = recordingMs - WRITTEN_FPS_WINDOW_MS;
-    while (this.times.length > 0 && (this.times[0] ?? 0) <= from) this.times.shift();
+    this.forgetBefore(recordingMs - WRITTEN_FPS_WINDOW_MS);
     if (this.firstAt === null) return 0;
     const spanMs = Math.max(1000, Math.min(WRITTEN_FPS_WINDOW_MS, recordingMs - this.firstAt));
     return Math.round((this.times.length * 1000) / spanMs);
+  }
+
+  /** Frames at or before `ms` are out of the window (whether or not anyone asks for the figure). */
+  private forgetBefore(ms: number): void {
+    while (this.times.length > 0 && (this.times[0] ?? 0) <= ms) this.times.shift();
   }
 }

@@ -156,7 +156,7 @@ describe('track transfer', () => {
     });
     expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
     expect(guestEnd.sent.filter((m) => typeof m === 'number')).toHaveLength(5);
-  });
+  }, 15_000); // two polls of the file a second apart, and a wait of 1.2 s between them
 
   it('a participant whose browser records MP4 (Safari) has its track kept as MP4 at the host', async () => {
     const file = new GrowingFile();

@@ -44,6 +44,8 @@ export class VideoEncoderPipe {
   private lastTimestampUs = Number.NEGATIVE_INFINITY;
   /** Packets out when the encoder was last configured: none since means it is still starting. */
   private emittedAtConfigure = 0;
+  /** Since the last configure, the queue has not yet come down to its steady bound. */
+  private settling = true;
   private lastKeySecond = Number.NEGATIVE_INFINITY;
   private keyNext = true;
   private muxing: Promise<void> = Promise.resolve();
@@ -99,7 +101,13 @@ export class VideoEncoderPipe {
     // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
     // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
     const starting = this.emitted === this.emittedAtConfigure;
-    if (this.backlog >= (starting ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG)) {
+    if (!starting && this.backlog < MAX_ENCODER_BACKLOG) this.settling = false;
+    const limit = starting || this.settling ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG;
+    // Past the steady bound (while starting, or working through what the start queued) frames are taken
+    // every other tick: the queue fills half as fast and the file keeps a picture every two frames,
+    // rather than a full queue taken at once and then nothing while the encoder works through it.
+    const thinned = this.backlog >= MAX_ENCODER_BACKLOG && timestampUs - this.lastTimestampUs < 2 * durationUs - 1000;
+    if (this.backlog >= limit || thinned) {
       this.refused += 1;
       return starting ? 'starting' : 'dropped';
     }
@@ -137,6 +145,7 @@ export class VideoEncoderPipe {
     this.size = size;
     this.keyNext = true;
     this.emittedAtConfigure = this.emitted;
+    this.settling = true;
     this.encoder.configure({
       codec: this.codecString,
       width: size.width,

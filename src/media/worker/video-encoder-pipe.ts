@@ -100,9 +100,11 @@ export class VideoEncoderPipe {
     if (timestampUs <= this.lastTimestampUs) return 'skipped';
     // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
     // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
+    // Settling lasts from the configure until a packet has come out and the queue is below the steady
+    // bound, so it covers the start (no packet yet) too.
     const starting = this.emitted === this.emittedAtConfigure;
     if (!starting && this.backlog < MAX_ENCODER_BACKLOG) this.settling = false;
-    const limit = starting || this.settling ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG;
+    const limit = this.settling ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG;
     // Past the steady bound (while starting, or working through what the start queued) frames are taken
     // every other tick: the queue fills half as fast and the file keeps a picture every two frames,
     // rather than a full queue taken at once and then nothing while the encoder works through it.

@@ -54,8 +54,8 @@ describe('nextLadderState', () => {
   it('makes it smaller after 2 s of pressure at 15 fps, one rung at a time, down to the last rung', () => {
     const atFloor = { ...initialLadderState(15), step: { fps: 15, sizeStep: 0 } };
     const slightlyBehind = { frames: 17, dropped: 2, drawCostMs: 4 };
-    const states = run(atFloor, Array<SecondFigures>(8).fill(slightlyBehind));
-    expect(states.map((s) => s.step.sizeStep)).toEqual([0, 1, 1, 2, 2, 2, 2, 2]);
+    const states = run(atFloor, Array<SecondFigures>(9).fill(slightlyBehind));
+    expect(states.map((s) => s.step.sizeStep)).toEqual([0, 1, 1, 2, 2, 3, 3, 3, 3]);
     expect(states.every((s) => s.step.fps === 15)).toBe(true);
   });
 
@@ -124,18 +124,34 @@ describe('EncodingLadder', () => {
     ladder.reset(60);
     expect(ladder.step).toEqual({ fps: 60, sizeStep: 0 });
   });
+
+  it('says it is on its lowest rung only at a third of the picture and 15 fps', () => {
+    const ladder = new EncodingLadder(30);
+    const rungs: string[] = [];
+    // The encoder takes 10 frames a second whatever it is given: each second steps the picture down.
+    for (let t = 0, second = 0; second < 5; t += 33) {
+      const next = ladder.record(t, 4, t % 1000 > 330);
+      if (next) {
+        second += 1;
+        rungs.push(`${String(next.sizeStep)}@${String(next.fps)}:${String(ladder.atLowestRung)}`);
+      }
+      if (t > 10_000) break;
+    }
+    expect(rungs).toEqual(['1@15:false', '2@15:false', '3@15:true']);
+  });
 });
 
 describe('scaledSize', () => {
-  it('gives 1080p, 720p and 540p for the three rungs of a 1080p recording, even-sized', () => {
+  it('gives 1080p, 720p, 540p and 360p for the four rungs of a 1080p recording, even-sized', () => {
     const size = { width: 1920, height: 1080 };
-    expect([0, 1, 2].map((step) => scaledSize(size, step))).toEqual([
+    expect([0, 1, 2, 3].map((step) => scaledSize(size, step))).toEqual([
       { width: 1920, height: 1080 },
       { width: 1280, height: 720 },
       { width: 960, height: 540 },
+      { width: 640, height: 360 },
     ]);
     expect(scaledSize({ width: 1280, height: 720 }, 1)).toEqual({ width: 854, height: 480 });
-    expect(scaledSize(size, 9)).toEqual({ width: 960, height: 540 });
+    expect(scaledSize(size, 9)).toEqual({ width: 640, height: 360 });
   });
 });
 

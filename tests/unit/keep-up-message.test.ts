@@ -22,9 +22,9 @@ describe('keepUpMessage', () => {
   });
 
   it('says plainly when even the last step down cannot keep 15 fps', () => {
-    const lowest = { ...figures, videoSize: { width: 960, height: 540 }, steppedDown: true, lowestRung: true };
-    expect(keepUpMessage({ ...lowest, fps: 12 })).toBe('This computer cannot keep up: recording at 540p and 12 fps, below the 15 fps we aim for');
-    expect(keepUpMessage({ ...lowest, fps: 15 })).toBe('Recording at 540p and 15 fps to keep up');
+    const lowest = { ...figures, videoSize: { width: 640, height: 360 }, steppedDown: true, lowestRung: true };
+    expect(keepUpMessage({ ...lowest, fps: 12 })).toBe('This computer cannot keep up: recording at 360p and 12 fps, below the 15 fps we aim for');
+    expect(keepUpMessage({ ...lowest, fps: 15 })).toBe('Recording at 360p and 15 fps to keep up');
   });
 });
 

@@ -7,8 +7,8 @@
  *   1. the frame rate, down to what the encoder took in the last second (5 fps at a time at least),
  *      and no lower than MIN_FPS (15): at once when a quarter of a second's frames were dropped, else
  *      after two seconds of drops in a row (one may be a passing spike);
- *   2. the picture size, to 2/3 and then 1/2 of the chosen size (1080p → 720p → 540p): at once when
- *      the encoder took fewer than 15 frames in a second, else after 2 s of pressure at 15 fps.
+ *   2. the picture size, to 2/3, 1/2 and then 1/3 of the chosen size (1080p → 720p → 540p → 360p): at
+ *      once when the encoder took fewer than 15 frames in a second, else after 2 s of pressure at 15 fps.
  * It climbs back, the size first, after calm seconds (10, doubled each time a climb was undone soon
  * after), and never straight back into a step that was too much in the last 30 s.
  * The codec is not a rung: a WebM track has one codec, and switching would split the recording in two.
@@ -22,7 +22,7 @@ import { MIN_FPS, nextFrameRate } from './adaptive-frame-rate';
 import type { Size } from './overlay-geometry';
 
 /** Picture sizes, as a share of the chosen size. */
-export const SIZE_SCALES = [1, 2 / 3, 1 / 2] as const;
+export const SIZE_SCALES = [1, 2 / 3, 1 / 2, 1 / 3] as const;
 
 /**
  * Frames the encoder may hold before new ones are dropped: a fifth of a second at 30 fps, so the burst

@@ -11,6 +11,7 @@ import { packetTimes, probe, webmLayout } from './support/media';
 import { browserPss } from './support/process-memory';
 import { recordThenCrash, recoverAndDownload } from './support/recovery';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
+import { ENCODER_FELL_BEHIND_KEY } from '../../src/media/client/encoder-history';
 
 const run = promisify(execFile);
 
@@ -67,6 +68,7 @@ test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file k
   }
   const notice = (await page.getByTestId('keep-up-notice').textContent()) ?? '';
   expect(notice).toMatch(KEEP_UP);
+  const resolution = (await page.getByTestId('stat-resolution').textContent()) ?? '';
   const at20 = browserPss(NOISE_CAMERA_FIXTURE);
 
   const file = testInfo.outputPath('noise.webm');
@@ -98,6 +100,7 @@ test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file k
   // No stall: an encoder that cannot keep up takes fewer frames, not a burst and then nothing. Taking
   // its start-up allowance at full rate left 0.67-1.3 s without a frame half a second in.
   expect(video.largestGap, 'largest frame gap, s').toBeLessThan(0.5);
+  expect((video.times[1] ?? Number.POSITIVE_INFINITY) - (video.times[0] ?? 0), 'the second frame after the first, s').toBeLessThanOrEqual(0.2);
   // The file keeps the 15 fps floor, give or take a frame dropped while it steps down, unless the studio
   // says plainly that this computer cannot.
   if (!notice.startsWith('This computer cannot keep up')) {
@@ -106,6 +109,21 @@ test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file k
   }
   expect((await webmLayout(file)).hasCues).toBe(true);
   expect(await decodeErrors(file)).toBe('');
+
+  // A picture made smaller to keep up means this encoder fell behind: the next recording on this device
+  // records VP8, which encodes such content faster. The first, knowing nothing yet, recorded VP9.
+  expect(info.video?.codecName).toBe('vp9');
+  const shrank = !resolution.startsWith('1920×');
+  console.log(`noise: recorded at ${resolution} when stopped`);
+  expect(await page.evaluate((key) => localStorage.getItem(key), ENCODER_FELL_BEHIND_KEY)).toEqual(shrank ? expect.stringMatching(/^\d+$/) : null);
+  await startRecording(page);
+  await page.waitForTimeout(2_000);
+  const next = testInfo.outputPath('noise-next.webm');
+  await stopAndDownload(page, next);
+  expect((await probe(next)).video?.codecName).toBe(shrank ? 'vp8' : 'vp9');
+  const nextVideo = await packetTimes(next, 'v:0');
+  expect((nextVideo.times[1] ?? Number.POSITIVE_INFINITY) - (nextVideo.times[0] ?? 0), 'the next recording’s second frame, s').toBeLessThanOrEqual(0.2);
+  expect(await decodeErrors(next)).toBe('');
 });
 
 test('a tab that crashes while recording noise loses at most a second', async ({ page, context, guard }, testInfo) => {

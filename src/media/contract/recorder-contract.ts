@@ -34,6 +34,11 @@ export interface StartOptions {
   audioBitrate: number;
   frameRate: number;
   createdAt: number;
+  /**
+   * This device's encoder fell behind on a recent recording (src/media/client/encoder-history.ts):
+   * record VP8, faster than VP9 on hard content, where the browser has it.
+   */
+  fasterCodec?: boolean;
 }
 
 export type EngineState = 'idle' | 'recording' | 'paused' | 'finalizing';

@@ -29,6 +29,8 @@ export interface RoomOutputSpec {
   frameRate: number;
   createdAt: number;
   tiles: RoomTile[];
+  /** As StartOptions.fasterCodec. */
+  fasterCodec?: boolean;
   /** Draw name labels (the mixed picture). */
   labels: boolean;
 }
@@ -78,6 +80,7 @@ export function startOptionsFor(spec: RoomOutputSpec): StartOptions {
     audioBitrate: spec.audioBitrate,
     frameRate: spec.frameRate,
     createdAt: spec.createdAt,
+    fasterCodec: spec.fasterCodec,
   };
 }
 

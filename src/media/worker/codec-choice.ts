@@ -39,14 +39,25 @@ export function measureCodecSpeed(): boolean {
   return !was;
 }
 
-export function chooseVideoCodec(size: Size, frameRate: number, bitrate: number): Promise<VpxCodec | null> {
-  const key = `${String(size.width)}x${String(size.height)}@${String(frameRate)}@${String(measuring)}`;
+/**
+ * With `faster` (this device's encoder fell behind on a recent recording), VP8 wherever the browser
+ * has it: on detailed moving content Chromium's VP8 took 0.55-0.8 of VP9's time per frame here
+ * (docs/decisions/0007-encoder-backpressure.md), and a recording that already had to shrink its picture
+ * needs frames more than VP9's smaller files at the same bitrate.
+ */
+export function chooseVideoCodec(size: Size, frameRate: number, bitrate: number, faster = false): Promise<VpxCodec | null> {
+  const key = `${String(size.width)}x${String(size.height)}@${String(frameRate)}@${String(measuring)}@${String(faster)}`;
   let choice = choices.get(key);
   if (!choice) {
-    choice = decide(size, frameRate, bitrate);
+    choice = faster ? fastest(size, bitrate) : decide(size, frameRate, bitrate);
     choices.set(key, choice);
   }
   return choice;
+}
+
+async function fastest(size: Size, bitrate: number): Promise<VpxCodec | null> {
+  const supported = await getFirstEncodableVideoCodec(['vp8', 'vp9'], { ...size, bitrate });
+  return supported === 'vp8' || supported === 'vp9' ? supported : null;
 }
 
 async function decide(size: Size, frameRate: number, bitrate: number): Promise<VpxCodec | null> {

@@ -77,7 +77,7 @@ export class WebmSession {
 
   static async start(options: StartOptions, onFailure: (error: unknown) => void): Promise<WebmSession> {
     const { width, height } = options.size;
-    const codec = await chooseVideoCodec({ width, height }, options.frameRate, options.videoBitrate);
+    const codec = await chooseVideoCodec({ width, height }, options.frameRate, options.videoBitrate, options.fasterCodec);
     if (!codec) throw new Error('This browser cannot encode VP9 or VP8 video');
     const stored = await StoredRecording.open({ id: options.recordingId, name: options.name, mode: options.mode, createdAt: options.createdAt, mimeType: MIME_TYPE, width, height });
     const session = new WebmSession(options, codec, stored, onFailure);

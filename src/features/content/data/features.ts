@@ -74,7 +74,7 @@ export const TECHNOLOGY: readonly IconPoint[] = [
     icon: 'video',
     title: 'Modern encoding',
     description:
-      'In Chrome and Edge, WebCodecs encodes VP9 video (VP8 where VP9 is missing) and Opus audio. Firefox and Safari record through MediaRecorder instead, also as WebM.',
+      'In Chrome and Edge, WebCodecs encodes VP9 video (VP8 where VP9 is missing, or on a computer that recently could not keep up with VP9) and Opus audio. Firefox and Safari record through MediaRecorder instead, also as WebM.',
   },
   {
     icon: 'disk',

@@ -7,6 +7,7 @@
 import { proxy, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../track-feed';
 import { RecorderWorker } from '../recorder-worker';
+import { encoderFellBehindRecently, noteEncoderFellBehind, showsEncoderFellBehind } from '../encoder-history';
 import type { RecorderEvents, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
@@ -70,7 +71,8 @@ export class RoomRecorder {
    * which each row keeps so a room's tracks can be lined up (docs/decisions/0015-podcast-tracks.md).
    */
   async start(outputs: RoomOutputSpec[]): Promise<number> {
-    const startedAt = await this.outputs.start(outputs);
+    const fasterCodec = encoderFellBehindRecently();
+    const startedAt = await this.outputs.start(outputs.map((output) => ({ ...output, fasterCodec })));
     await Promise.all(outputs.map((output) => patchRecording(output.recordingId, { startedAt }))).catch(reportingAs('room recording: note when the files began'));
     return startedAt;
   }
@@ -92,7 +94,9 @@ export class RoomRecorder {
   }
 
   async stats(): Promise<RoomRecorderStats> {
-    return this.outputs.stats(await this.calls.track(this.api.stats()));
+    const stats = this.outputs.stats(await this.calls.track(this.api.stats()));
+    if (stats.state !== 'idle' && showsEncoderFellBehind(stats)) noteEncoderFellBehind();
+    return stats;
   }
 
   dispose(): void {

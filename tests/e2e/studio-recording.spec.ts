@@ -32,6 +32,9 @@ for (const { mode, slug } of MODES) {
     // It seeks: a frame decodes from the middle.
     const middle = await frameAt(file, (info.duration ?? 0) / 2);
     expect(middle.width).toBe(1920);
+    // No stall at the start: a freshly configured encoder once held the second frame 0.5-1 s back.
+    const { times } = await packetTimes(file, 'v:0');
+    expect((times[1] ?? Number.POSITIVE_INFINITY) - (times[0] ?? 0), 'the second frame after the first, s').toBeLessThanOrEqual(0.2);
     await expect(page.getByRole('button', { name: 'Download recording' })).toBeVisible();
   });
 }
@@ -54,13 +57,9 @@ test('pausing for 2 s leaves the pause out and keeps audio and video level', asy
   // The 1e-9 is floating point: a sum that is 0.1 to the digit once came out as 0.10000000000000053.
   const frameInterval = (video.times.at(-1) ?? 0) - (video.times.at(-2) ?? 0);
   expect(Math.abs((video.times.at(-1) ?? 0) + frameInterval - audio.end)).toBeLessThanOrEqual(0.1 + 1e-9);
-  // No hole where the pause was, about 2 s in (frame pacing itself is measured by `npm run bench`).
-  // The first frames are left out: on a loaded two-core machine the encoder's start can hold the
-  // second frame for half a second (seen once: 0.38 s → 0.89 s), which is not what this test is about.
-  const afterStart = video.times.filter((time) => time >= 1);
-  const largestGapAfterStart = Math.max(...afterStart.slice(1).map((time, index) => time - (afterStart[index] ?? time)));
-  expect(largestGapAfterStart, 'largest frame gap after the first second').toBeLessThan(0.5);
-  expect(video.largestGap, 'largest frame gap').toBeLessThan(1);
+  // No hole where the pause was, about 2 s in, nor at the start (frame pacing itself is measured by
+  // `npm run bench`).
+  expect(video.largestGap, 'largest frame gap').toBeLessThan(0.5);
 });
 
 test('ending the screen share stops and saves the recording', async ({ page }, testInfo) => {

@@ -125,9 +125,10 @@ describe('WebmSession: one recording from its first frame to its stored file', (
     const start = options();
     const session = await WebmSession.start(start, () => undefined);
     await feed(session, 0, 0.9);
-    // A burst of sound at 0.9 s (a device delivering late, in one go) is placed end to end, up to
-    // 1.2 s: what lies past Stop at 1 s is left out, so the sound ends with the picture.
-    for (let block = 0; block < 15; block += 1) session.addAudio(audioBlock(0.9), 0.9);
+    // A burst of sound stamped as all captured by 0.99 s (a source stamping a burst with one time) is
+    // placed end to end, up to the timeline's tolerance past that: what lies past Stop at 1 s is left
+    // out, so the sound ends with the picture.
+    for (let block = 0; block < 15; block += 1) session.addAudio(audioBlock(0.9), 0.99, 0.99);
     await session.finish(1000);
     const { audio } = await readBack(start.recordingId);
     const last = Math.max(...(await packetsOf(audio)).map((p) => p.timestamp));

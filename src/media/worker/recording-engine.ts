@@ -10,6 +10,7 @@ import { EncodingLadder, type LadderStep } from '../contract/encoding-ladder';
 import { MediaClock } from '../contract/media-clock';
 import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { EncodeOutcome } from './video-encoder-pipe';
+import { CaptureClock } from '../contract/capture-clock';
 import { WebmSession } from './webm-session';
 import { reportingAs } from '../../shared/report-error';
 
@@ -76,13 +77,17 @@ export class RecordingEngine<O extends EngineOutput> {
     if (!readable) return;
     const reader = readable.getReader();
     this.audioReaders.set(outputId, reader);
+    // Trained while no recording runs too, so the first block of a recording is placed by it.
+    const capture = new CaptureClock();
     void (async () => {
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
+          const arrival = performance.now();
+          const capturedEnd = capture.observe(arrival, value.timestamp / 1000 + (value.numberOfFrames / value.sampleRate) * 1000);
           const output = this.outputs.get(outputId);
-          if (this.current === 'recording' && output) output.session.addAudio(value, this.mediaMs(output) / 1000);
+          if (this.current === 'recording' && output) output.session.addAudio(value, this.mediaMs(output, arrival) / 1000, this.mediaMs(output, capturedEnd) / 1000);
           else value.close();
         }
       } catch {

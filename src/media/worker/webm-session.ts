@@ -132,13 +132,14 @@ export class WebmSession {
   }
 
   /**
-   * Appends microphone/system audio arriving at media time `mediaSeconds`. Blocks are placed by
-   * the audio timeline and held until the media clock reaches them, so a pause or a stop can cut
-   * the audio exactly where the video ends.
+   * Appends microphone/system audio at media time `mediaSeconds` (now), whose end was captured at
+   * media time `capturedEnd` (src/media/contract/capture-clock.ts; its arrival when unknown). Blocks
+   * are placed by the audio timeline and held until the media clock reaches them, so a pause or a stop
+   * can cut the audio exactly where the video ends.
    */
-  addAudio(data: AudioData, mediaSeconds: number, silence = false): void {
+  addAudio(data: AudioData, mediaSeconds: number, capturedEnd = mediaSeconds, silence = false): void {
     if (!silence) this.audioShape = { sampleRate: data.sampleRate, numberOfChannels: data.numberOfChannels };
-    const start = this.failure ? null : this.audioTimeline.place(mediaSeconds, data.numberOfFrames / data.sampleRate);
+    const start = this.failure ? null : this.audioTimeline.place(capturedEnd, data.numberOfFrames / data.sampleRate);
     if (start === null) {
       data.close();
       return;
@@ -169,7 +170,7 @@ export class WebmSession {
         timestamp: Math.round(at * 1e6),
         data: new Float32Array(frames * numberOfChannels),
       });
-      this.addAudio(silence, at, true);
+      this.addAudio(silence, at, at, true);
     }
   }
 

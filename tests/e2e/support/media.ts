@@ -84,7 +84,6 @@ export async function probe(file: string): Promise<MediaInfo> {
   };
 }
 
-/** Decodes every video frame and counts them. */
 /** Loudest audio sample of a file in dBFS (about -91 for digital silence). */
 export async function maxVolume(file: string): Promise<number> {
   const { stderr } = await run('ffmpeg', ['-v', 'info', '-i', file, '-vn', '-af', 'volumedetect', '-f', 'null', '-']);
@@ -93,6 +92,22 @@ export async function maxVolume(file: string): Promise<number> {
   return Number(match[1]);
 }
 
+/**
+ * The first audio stream decoded to mono samples (-1 to 1) at `rate` Hz, sample i at i / rate seconds
+ * of the file's own clock: silence is put before a stream that starts after 0, and samples before 0
+ * (an encoder's priming) are left out.
+ */
+export async function monoSamples(file: string, rate: number): Promise<Float32Array> {
+  const { stdout } = await run(
+    'ffmpeg',
+    ['-v', 'error', '-i', file, '-map', '0:a:0', '-ac', '1', '-af', `aresample=${String(rate)}:async=1:first_pts=0`, '-f', 'f32le', '-'],
+    { encoding: 'buffer', maxBuffer: 256 * 1024 * 1024 },
+  );
+  const length = Math.floor(stdout.byteLength / 4);
+  return new Float32Array(stdout.buffer.slice(stdout.byteOffset, stdout.byteOffset + length * 4));
+}
+
+/** Decodes every video frame and counts them. */
 export async function countVideoFrames(file: string): Promise<number> {
   const { stdout } = await run('ffprobe', [
     '-v', 'error', '-select_streams', 'v:0', '-count_frames',

@@ -41,4 +41,12 @@ describe('AudioTimeline', () => {
     timeline.interrupt();
     expect(timeline.place(2.01, BLOCK)).toBeCloseTo(2.0, 6);
   });
+
+  it('leaves out blocks captured before the file began, so the sound after them sits where it was captured', () => {
+    const timeline = new AudioTimeline(0.05);
+    // A busy start: sound from before it is read late, its ends mapped to the file's time 0.
+    for (let i = 0; i < 10; i++) expect(timeline.place(0, BLOCK)).toBeNull();
+    const starts = [0.01, 0.02, 0.03].map((end) => timeline.place(end, BLOCK));
+    expect(starts.map((s) => s?.toFixed(3))).toEqual(['0.000', '0.010', '0.020']);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CAPTURE_WINDOW_MS, CaptureClock } from '../../src/media/contract/capture-clock';
+import { CAPTURE_WINDOW_MS, CaptureClock, LAGGING_FOR_MS } from '../../src/media/contract/capture-clock';
 
 /** 10 ms blocks stamped on a source clock 5,000 ms behind ours, each arriving `delay(i)` ms after its end. */
 function run(clock: CaptureClock, blocks: number, delay: (i: number) => number, from = 0): number[] {
@@ -49,5 +49,18 @@ describe('CaptureClock', () => {
     expect(clock.observe(613, 368)).toBe(613);
     // Late, after a busy moment: placed by the new stream's clock.
     expect(clock.observe(700, 378)).toBe(623);
+  });
+
+  it('starts afresh when every block has been late for a while: the source lost time, not a busy moment', () => {
+    const clock = new CaptureClock();
+    run(clock, 100, () => 3);
+    // Page-fed sound whose audio thread lost 200 ms: from block 100 on, every block looks 200 ms late.
+    const arrivalFor = (i: number) => (i + 1) * 10 + 5000 + 3 + 200;
+    const captured: number[] = [];
+    for (let i = 100; i < 100 + (LAGGING_FOR_MS + 100) / 10; i++) captured.push(clock.observe(arrivalFor(i), (i + 1) * 10));
+    // Placed 200 ms early at first (the timeline then leaves a gap once it is past its tolerance)...
+    expect(captured[0]).toBe(arrivalFor(100) - 200);
+    // ...then by the source's new clock.
+    expect(captured.at(-1)).toBe(arrivalFor(99 + captured.length));
   });
 });

@@ -46,4 +46,14 @@ describe('MediaClock', () => {
     clock.start(5000);
     expect(clock.activeMs(4000)).toBe(0);
   });
+
+  it('says when it last started or resumed; a pause does not move it', () => {
+    const clock = new MediaClock();
+    clock.start(1000);
+    expect(clock.runningSince).toBe(1000);
+    clock.pause(3000);
+    expect(clock.runningSince).toBe(1000);
+    clock.resume(4500);
+    expect(clock.runningSince).toBe(4500);
+  });
 });

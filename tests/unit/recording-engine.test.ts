@@ -38,7 +38,11 @@ class FakeSession implements EngineSession {
     return 'encoded';
   }
 
-  addAudio(data: AudioData): void {
+  /** [media time now, media time the block's end was captured], per block kept. */
+  readonly sound: [number, number][] = [];
+
+  addAudio(data: AudioData, mediaSeconds: number, capturedEnd = mediaSeconds): void {
+    this.sound.push([mediaSeconds, capturedEnd]);
     data.close();
   }
 
@@ -247,5 +251,33 @@ describe('RecordingEngine', () => {
     await engine.abandonOpened('Recording failed due to an error');
     expect(sessions.map((s) => s.abandoned)).toEqual(['Recording failed due to an error', 'Recording failed due to an error']);
     await expect(engine.stopAll()).rejects.toThrow('No recording in progress');
+  });
+
+  it('places sound where it was captured, leaves out what was captured before Start, and places what it holds before a pause cuts', async () => {
+    const output = await open('a');
+    let feed!: ReadableStreamDefaultController<AudioData>;
+    engine.pumpAudio('a', new ReadableStream<AudioData>({ start: (controller) => (feed = controller) }));
+    // The source's clock is ours: a 10 ms block ending at `endMs`.
+    const block = (endMs: number) => ({ timestamp: (endMs - 10) * 1000, numberOfFrames: 480, sampleRate: 48_000, close: () => undefined }) as unknown as AudioData;
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const startedAt = performance.now();
+    for (let t = startedAt - 200; t <= startedAt; t += 10) feed.enqueue(block(t)); // on time, before Start
+    await settle();
+    engine.begin(30);
+    // A busy start: 400 ms of sound, from 100 ms before Start, arrives together 300 ms in.
+    vi.advanceTimersByTime(300);
+    for (let t = startedAt - 90; t <= startedAt + 300; t += 10) feed.enqueue(block(t));
+    await settle();
+    vi.advanceTimersByTime(150);
+    feed.enqueue(block(startedAt + 450));
+    await settle();
+    // Held for 100 ms after arriving, then placed where they were captured; those captured (mostly)
+    // before Start were left out.
+    const placed = output.session.sound.map(([, captured]) => Math.round(captured * 1000));
+    expect(placed).toEqual(Array.from({ length: 30 }, (_, i) => 10 * (i + 1)));
+    // Pausing places what is still held before cutting the sound.
+    engine.pause();
+    expect(output.session.sound.at(-1)?.[1]).toBeCloseTo(0.45, 6);
+    expect(output.session.cuts).toEqual([0.45]);
   });
 });

@@ -17,9 +17,12 @@ export class AudioTimeline {
 
   constructor(private readonly tolerance = 0.05) {}
 
-  /** Start time for a block of `duration` seconds whose end was captured at media time `arrival`, or null to drop it. */
-  place(arrival: number, duration: number): number | null {
-    const natural = Math.max(0, arrival - duration);
+  /** Start time for a block of `duration` seconds whose end was captured at media time `capturedEnd`, or null to drop it. */
+  place(capturedEnd: number, duration: number): number | null {
+    // Captured before the file began (media time never goes below 0; a file added to a running
+    // recording): placed at 0, it would make the sound after it up to the tolerance late.
+    if (capturedEnd <= 0) return null;
+    const natural = Math.max(0, capturedEnd - duration);
     if (this.next === null || this.next < natural - this.tolerance) {
       this.next = Math.max(this.end, natural);
     } else if (this.next > natural + this.tolerance) {
@@ -31,7 +34,7 @@ export class AudioTimeline {
     return start;
   }
 
-  /** A pause or a cut: the next block anchors to its own arrival time. */
+  /** A pause or a cut: the next block anchors to where it was captured. */
   interrupt(): void {
     this.next = null;
   }

@@ -3,18 +3,27 @@
  * own timestamp says when it was captured on the source's clock; its arrival here is that plus a delay
  * that is short when nothing holds it up and long when the thread was busy, after which blocks come in a
  * burst. The least delay over the last few seconds is the source's clock to ours: blocks are then
- * placed where they were captured, however late they arrived, and sound lost upstream leaves its gap
- * where it was instead of pulling what follows earlier. The window follows the two clocks drifting
- * apart. Timestamps that jump by more than a second start it afresh: Chromium's first few blocks of a
- * new track processor carried timestamps almost 6 s from the rest.
+ * placed where they arrived when nothing held them up, however late they came, and sound lost upstream
+ * leaves its gap where it was instead of pulling what follows earlier.
+ *
+ * The mapping starts afresh when the source's clock moves against ours rather than a block being late:
+ * at once when a block is later than the least delay by more than a second (Chromium's first few blocks
+ * of a new track processor carried timestamps almost 6 s from the rest), and when every block has been
+ * later by more than 150 ms for 2.5 s (an audio thread that lost time: page-fed sound's timestamps
+ * count samples). A busy moment passes sooner: its burst ends with blocks on time. (At 50 ms for 1.5 s,
+ * a slow start in a room's tab moved the mapping by 80 ms mid-recording.) Slow drift is followed by
+ * the window itself.
  */
 export const CAPTURE_WINDOW_MS = 3000;
-export const DISCONTINUITY_MS = 1000;
+export const JUMP_MS = 1000;
+export const LAG_MS = 150;
+export const LAGGING_FOR_MS = 2500;
 
 export class CaptureClock {
   /** (arrival, offset) pairs whose offsets increase: the window's least offset is the first. */
   private readonly candidates: { arrivalMs: number; offsetMs: number }[] = [];
-  private lastSourceEndMs = Number.NaN;
+  /** Since when every block has been later than the least delay by more than LAG_MS. */
+  private laggingSince: number | null = null;
 
   /**
    * Notes a block that ends at `sourceEndMs` on the source's clock and arrived at `arrivalMs`, and
@@ -22,11 +31,24 @@ export class CaptureClock {
    */
   observe(arrivalMs: number, sourceEndMs: number): number {
     const offsetMs = arrivalMs - sourceEndMs;
-    if (!(Math.abs(sourceEndMs - this.lastSourceEndMs) <= DISCONTINUITY_MS)) this.candidates.length = 0;
-    this.lastSourceEndMs = sourceEndMs;
+    const least = this.candidates[0]?.offsetMs;
+    if (least !== undefined) {
+      const late = offsetMs - least;
+      if (late <= LAG_MS) this.laggingSince = null;
+      else this.laggingSince ??= arrivalMs;
+      if (late > JUMP_MS || (this.laggingSince !== null && arrivalMs - this.laggingSince >= LAGGING_FOR_MS)) {
+        this.candidates.length = 0;
+        this.laggingSince = null;
+      }
+    }
     while (this.candidates.length > 0 && (this.candidates.at(-1)?.offsetMs ?? Number.NEGATIVE_INFINITY) >= offsetMs) this.candidates.pop();
     this.candidates.push({ arrivalMs, offsetMs });
     while ((this.candidates[0]?.arrivalMs ?? arrivalMs) < arrivalMs - CAPTURE_WINDOW_MS) this.candidates.shift();
-    return sourceEndMs + (this.candidates[0]?.offsetMs ?? offsetMs);
+    return this.captureOf(sourceEndMs);
+  }
+
+  /** When an instant of the source's clock was on this one, by what has been observed so far. */
+  captureOf(sourceMs: number): number {
+    return sourceMs + (this.candidates[0]?.offsetMs ?? 0);
   }
 }

@@ -7,11 +7,18 @@ export class MediaClock {
   private startedAt = 0;
   private pausedAt: number | null = null;
   private pausedTotal = 0;
+  private runningFrom = 0;
 
   start(now: number): void {
     this.startedAt = now;
     this.pausedAt = null;
     this.pausedTotal = 0;
+    this.runningFrom = now;
+  }
+
+  /** When the clock last started or resumed: anything captured before it is not in the recording. */
+  get runningSince(): number {
+    return this.runningFrom;
   }
 
   /** Stops the clock at `now`; a second pause before a resume changes nothing. */
@@ -24,6 +31,7 @@ export class MediaClock {
     if (this.pausedAt === null) return;
     this.pausedTotal += Math.max(0, now - this.pausedAt);
     this.pausedAt = null;
+    this.runningFrom = now;
   }
 
   /** Active time at `now` (never negative, and still while paused). */

@@ -10,7 +10,7 @@ import { EncodingLadder, type LadderStep } from '../contract/encoding-ladder';
 import { MediaClock } from '../contract/media-clock';
 import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { EncodeOutcome } from './video-encoder-pipe';
-import { CaptureClock } from '../contract/capture-clock';
+import { AudioIntake, HOLD_MS } from './audio-intake';
 import { WebmSession } from './webm-session';
 import { reportingAs } from '../../shared/report-error';
 
@@ -54,6 +54,7 @@ export class RecordingEngine<O extends EngineOutput> {
   private readonly clock = new MediaClock();
   readonly outputs = new Map<string, O>();
   private readonly audioReaders = new Map<string, ReadableStreamDefaultReader<AudioData>>();
+  private readonly audioIntakes = new Map<string, AudioIntake>();
   private readonly written = new WrittenFrameRate();
   private persistTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -74,26 +75,46 @@ export class RecordingEngine<O extends EngineOutput> {
   pumpAudio(outputId: string, readable: ReadableStream<AudioData> | null): void {
     void this.audioReaders.get(outputId)?.cancel().catch(reportingAs('recording: let go of the replaced sound'));
     this.audioReaders.delete(outputId);
+    this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
+    this.audioIntakes.get(outputId)?.discard();
+    this.audioIntakes.delete(outputId);
     if (!readable) return;
     const reader = readable.getReader();
     this.audioReaders.set(outputId, reader);
-    // Trained while no recording runs too, so the first block of a recording is placed by it.
-    const capture = new CaptureClock();
+    // It learns the source's clock from every block, recorded or not.
+    const intake = new AudioIntake();
+    this.audioIntakes.set(outputId, intake);
     void (async () => {
       try {
         for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           const arrival = performance.now();
-          const capturedEnd = capture.observe(arrival, value.timestamp / 1000 + (value.numberOfFrames / value.sampleRate) * 1000);
-          const output = this.outputs.get(outputId);
-          if (this.current === 'recording' && output) output.session.addAudio(value, this.mediaMs(output, arrival) / 1000, this.mediaMs(output, capturedEnd) / 1000);
-          else value.close();
+          intake.take(value, arrival, this.current === 'recording' && this.outputs.has(outputId));
+          this.placeHeldAudio(outputId, arrival - HOLD_MS);
         }
       } catch {
         // The track ended or the source was replaced.
       }
     })();
+  }
+
+  /** Places the sound a feed holds that arrived by `arrivedBy`, at the media time it was captured. */
+  private placeHeldAudio(outputId: string, arrivedBy: number): void {
+    const output = this.outputs.get(outputId);
+    const now = performance.now();
+    this.audioIntakes.get(outputId)?.release(arrivedBy, (value, capturedStart, capturedEnd) => {
+      // Sound read late, after a busy Start or Resume, but captured (mostly) before it is left out:
+      // spliced in at the start or the resume point, it would make the sound after it late.
+      const sinceRunning = (capturedStart + capturedEnd) / 2 >= this.clock.runningSince;
+      if (this.current === 'recording' && output && sinceRunning) output.session.addAudio(value, this.mediaMs(output, now) / 1000, this.mediaMs(output, capturedEnd) / 1000);
+      else value.close();
+    });
+  }
+
+  /** Everything the feeds hold goes in now: a pause or Stop cuts the sound where it stands. */
+  private placeAllHeldAudio(): void {
+    for (const outputId of this.audioIntakes.keys()) this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
   }
 
   /** Opens one output's file; `make` adds what the worker draws with. */
@@ -134,6 +155,7 @@ export class RecordingEngine<O extends EngineOutput> {
 
   pause(): void {
     if (this.current !== 'recording') return;
+    this.placeAllHeldAudio();
     const now = performance.now();
     this.clock.pause(now);
     this.current = 'paused';
@@ -188,6 +210,7 @@ export class RecordingEngine<O extends EngineOutput> {
    */
   async stopAll(): Promise<PromiseSettledResult<RecordingResult>[]> {
     if (!this.live) throw new Error('No recording in progress');
+    this.placeAllHeldAudio();
     const stoppedAt = performance.now();
     const outputs = [...this.outputs.values()];
     const durations = outputs.map((o) => this.mediaMs(o, stoppedAt));

@@ -64,7 +64,8 @@ export function audioData(source: TrackSource<AudioData>): ReadableStream<AudioD
       data.planes.forEach((plane, i) => {
         samples.set(plane, i * frames);
       });
-      // The engine places sound by its arrival (AudioTimeline); the timestamp only has to increase.
+      // Timestamps count samples: a source clock like any other to the engine's CaptureClock, which
+      // follows it if the audio thread loses time.
       const block = new AudioData({
         format: 'f32-planar',
         sampleRate: data.sampleRate,

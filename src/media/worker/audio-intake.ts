@@ -1,0 +1,51 @@
+/**
+ * One sound feed on its way into the recording: each block is held for a moment after it arrives, so
+ * that the blocks arriving just after it (the rest of a burst) have taught the capture clock the
+ * source's clock before the block is placed. A burst that a busy thread, or a feed just connected,
+ * delivers at once then lands where it was captured, instead of every block of it at the burst's
+ * arrival and the sound after it dropped until it caught up (src/media/contract/capture-clock.ts).
+ */
+import { CaptureClock } from '../contract/capture-clock';
+
+/** Long enough for the rest of a burst to arrive (it comes within a few ms), short beside a recording. */
+export const HOLD_MS = 100;
+
+interface HeldBlock {
+  readonly value: AudioData;
+  readonly arrivalMs: number;
+  readonly sourceEndMs: number;
+  readonly durationMs: number;
+}
+
+export class AudioIntake {
+  private readonly capture = new CaptureClock();
+  private held: HeldBlock[] = [];
+
+  /** Learns from a block that arrived at `arrivalMs`; keeps it to place later when `keep`, else closes it. */
+  take(value: AudioData, arrivalMs: number, keep: boolean): void {
+    const durationMs = (value.numberOfFrames / value.sampleRate) * 1000;
+    const sourceEndMs = value.timestamp / 1000 + durationMs;
+    this.capture.observe(arrivalMs, sourceEndMs);
+    if (keep) this.held.push({ value, arrivalMs, sourceEndMs, durationMs });
+    else value.close();
+  }
+
+  /**
+   * Hands each block that arrived by `arrivedBy` to `place`, with when (on this thread's clock) its
+   * capture began and ended; `place` owns the block from then on.
+   */
+  release(arrivedBy: number, place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
+    while (this.held.length > 0 && (this.held[0]?.arrivalMs ?? Number.POSITIVE_INFINITY) <= arrivedBy) {
+      const block = this.held.shift();
+      if (!block) break;
+      const capturedEndMs = this.capture.captureOf(block.sourceEndMs);
+      place(block.value, capturedEndMs - block.durationMs, capturedEndMs);
+    }
+  }
+
+  /** Closes every block still held (the recording stopped keeping sound, or the feed was replaced). */
+  discard(): void {
+    for (const block of this.held) block.value.close();
+    this.held = [];
+  }
+}

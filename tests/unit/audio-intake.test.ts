@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { AudioIntake } from '../../src/media/worker/audio-intake';
+
+/** A 10 ms block at 48 kHz whose source clock says it began at `startMs`; notes whether it was closed. */
+function block(startMs: number) {
+  const data = { timestamp: startMs * 1000, numberOfFrames: 480, sampleRate: 48_000, closed: false, close: () => (data.closed = true) };
+  return data;
+}
+
+function releasedEnds(intake: AudioIntake, arrivedBy: number): number[] {
+  const ends: number[] = [];
+  intake.release(arrivedBy, (value, start, end) => {
+    expect(end - start).toBeCloseTo(10, 6);
+    ends.push(Math.round(end));
+    value.close();
+  });
+  return ends;
+}
+
+describe('AudioIntake', () => {
+  it('places a burst that a just-connected feed delivers at once where each block was captured', () => {
+    const intake = new AudioIntake();
+    // 250 ms of sound (source clock 0-250 ms) arrives together at 1,252 ms; the source's clock is ours
+    // less 1,000 ms with a 2 ms delay, as the last, on-time block shows.
+    for (let i = 0; i < 25; i++) intake.take(block(i * 10) as unknown as AudioData, 1252, true);
+    expect(releasedEnds(intake, 1252)).toEqual(Array.from({ length: 25 }, (_, i) => 1000 + (i + 1) * 10 + 2));
+  });
+
+  it('holds what arrived after `arrivedBy`, and closes what it was not to keep', () => {
+    const intake = new AudioIntake();
+    const skipped = block(0);
+    intake.take(skipped as unknown as AudioData, 1012, false);
+    expect(skipped.closed).toBe(true);
+    intake.take(block(10) as unknown as AudioData, 1022, true);
+    intake.take(block(20) as unknown as AudioData, 1032, true);
+    expect(releasedEnds(intake, 1025)).toEqual([1022]);
+    const held = block(30);
+    intake.take(held as unknown as AudioData, 1042, true);
+    intake.discard();
+    expect(held.closed).toBe(true);
+    expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([]);
+  });
+});

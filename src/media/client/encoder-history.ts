@@ -19,6 +19,12 @@ export function showsEncoderFellBehind(figures: { videoSize: Size | null; chosen
   return !!videoSize && !!chosenSize && videoSize.height > 0 && videoSize.height < chosenSize.height;
 }
 
+/** A recorder's stats, studio's or room's, as they come: remembered when they show the encoder fell behind. */
+export function noteIfEncoderFellBehind<T extends { state: string; videoSize: Size | null; chosenSize: Size | null }>(stats: T): T {
+  if (stats.state !== 'idle' && showsEncoderFellBehind(stats)) noteEncoderFellBehind();
+  return stats;
+}
+
 /** Whether a stored time (ms since the epoch, as text) is recent enough at `now` to use the faster codec. */
 export function fellBehindRecently(stored: string | null, now: number): boolean {
   if (stored === null || !/^\d{1,16}$/.test(stored)) return false;

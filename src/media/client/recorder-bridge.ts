@@ -9,7 +9,7 @@ import type { CompositeLayout, RecorderEvents, RecorderWorkerApi, StartOptions, 
 import { RecorderWorker } from './recorder-worker';
 import type { WorkerCalls } from './worker-start';
 import { audioFeed, supportsWorkerPipeline } from './track-feed';
-import { encoderFellBehindRecently, noteEncoderFellBehind, showsEncoderFellBehind } from './encoder-history';
+import { encoderFellBehindRecently, noteIfEncoderFellBehind } from './encoder-history';
 
 /** Said when the recorder's worker cannot load: only a reload (which fetches it again) can help. */
 export const RECORDER_LOAD_FAILED = 'The recorder could not start. Reload the page to try again.';
@@ -81,11 +81,7 @@ export class RecorderBridge {
   readonly pause = () => this.worker.pause();
   readonly resume = () => this.worker.resume();
   readonly stop = () => this.calls.track(this.api.stop());
-  readonly stats = async () => {
-    const stats = await this.calls.track(this.api.stats());
-    if (stats.state !== 'idle' && showsEncoderFellBehind(stats)) noteEncoderFellBehind();
-    return stats;
-  };
+  readonly stats = async () => noteIfEncoderFellBehind(await this.calls.track(this.api.stats()));
   readonly setSize = (size: Size) => this.calls.fireAndForget(this.api.setSize(size));
   readonly setLayout = (layout: CompositeLayout) => this.calls.fireAndForget(this.api.setLayout(layout));
 

@@ -5,7 +5,8 @@
  * times as long as its VP8 per 1080p frame, while Chromium's VP9 keeps up (docs/browsers.md has the
  * figures). So it is measured, not assumed: a short burst of
  * frames through each encoder, once per size and rate in this worker, started while the preview
- * runs so that Start does not wait for it.
+ * runs so that Start does not wait for it. A device whose recordings recently had to shrink their
+ * picture to keep up records VP8 outright (src/media/client/encoder-history.ts).
  */
 import { getFirstEncodableVideoCodec } from 'mediabunny';
 import { vpxCodecString, type VpxCodec } from '../contract/vpx-codec-string';
@@ -41,7 +42,7 @@ export function measureCodecSpeed(): boolean {
 
 /**
  * With `faster` (this device's encoder fell behind on a recent recording), VP8 wherever the browser
- * has it: on detailed moving content Chromium's VP8 took 0.55-0.8 of VP9's time per frame here
+ * has it: on detailed moving content Chromium's VP8 took 0.55-0.85 of VP9's time per frame here
  * (docs/decisions/0007-encoder-backpressure.md), and a recording that already had to shrink its picture
  * needs frames more than VP9's smaller files at the same bitrate.
  */
@@ -49,23 +50,22 @@ export function chooseVideoCodec(size: Size, frameRate: number, bitrate: number,
   const key = `${String(size.width)}x${String(size.height)}@${String(frameRate)}@${String(measuring)}@${String(faster)}`;
   let choice = choices.get(key);
   if (!choice) {
-    choice = faster ? fastest(size, bitrate) : decide(size, frameRate, bitrate);
+    choice = faster ? firstEncodable(['vp8', 'vp9'], size, bitrate) : decide(size, frameRate, bitrate);
     choices.set(key, choice);
   }
   return choice;
 }
 
-async function fastest(size: Size, bitrate: number): Promise<VpxCodec | null> {
-  const supported = await getFirstEncodableVideoCodec(['vp8', 'vp9'], { ...size, bitrate });
+async function firstEncodable(order: VpxCodec[], size: Size, bitrate: number): Promise<VpxCodec | null> {
+  const supported = await getFirstEncodableVideoCodec(order, { ...size, bitrate });
   return supported === 'vp8' || supported === 'vp9' ? supported : null;
 }
 
 async function decide(size: Size, frameRate: number, bitrate: number): Promise<VpxCodec | null> {
-  const supported = await getFirstEncodableVideoCodec(['vp9', 'vp8'], { ...size, bitrate });
-  if (supported !== 'vp9') return supported === 'vp8' ? 'vp8' : null;
+  const supported = await firstEncodable(['vp9', 'vp8'], size, bitrate);
+  if (supported !== 'vp9') return supported;
   if (!measuring) return 'vp9';
-  const vp8 = await getFirstEncodableVideoCodec(['vp8'], { ...size, bitrate });
-  if (vp8 !== 'vp8') return 'vp9';
+  if ((await firstEncodable(['vp8'], size, bitrate)) !== 'vp8') return 'vp9';
   const vp9Ms = await msPerFrame('vp9', size, frameRate, bitrate, frameBudgetMs(frameRate));
   if (vp9KeepsUp(vp9Ms, frameRate)) return 'vp9';
   const vp8Ms = await msPerFrame('vp8', size, frameRate, bitrate, Number.POSITIVE_INFINITY);

@@ -154,6 +154,12 @@ export async function packetTimes(file: string, stream: 'v:0' | 'a:0'): Promise<
   return { start: first.pts, end: last.pts + last.dur, count: rows.length, largestGap, times: rows.map((row) => row.pts) };
 }
 
+/**
+ * Seconds from a recording's first picture to its second. A freshly configured encoder once held the
+ * second frame 0.5-1 s back; a recording is to have none of that.
+ */
+export const secondFrameDelay = ({ times }: PacketTimes): number => (times[1] ?? Number.POSITIVE_INFINITY) - (times[0] ?? 0);
+
 /** Each packet of a stream: its presentation time, whether it is a key frame, and an MD5 of its bytes. */
 export async function packetHashes(file: string, stream: 'v:0' | 'a:0'): Promise<{ pts: number; key: boolean; md5: string }[]> {
   const { stdout } = await run(

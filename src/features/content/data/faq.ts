@@ -62,7 +62,7 @@ export const FAQ: readonly FaqEntry[] = [
     category: 'Formats',
     question: 'What file format do I get?',
     answer:
-      'A WebM file with VP9 video and Opus audio. VP8 takes VP9’s place on browsers without VP9, and for a week on a computer whose last recordings had to be made smaller to keep up: it encodes detailed moving pictures faster. It has a proper duration and seek index, so it plays and seeks in Chrome, Firefox, Edge, VLC and most editors. If a tool needs MP4, use Export as MP4 after recording or in your recordings: it makes an H.264 copy on this device, offline.',
+      'A WebM file with VP9 video and Opus audio. VP8 takes VP9’s place on browsers without VP9, and for a week in a browser where a recording had to be made smaller to keep up: it encodes detailed moving pictures faster. It has a proper duration and seek index, so it plays and seeks in Chrome, Firefox, Edge, VLC and most editors. If a tool needs MP4, use Export as MP4 after recording or in your recordings: it makes an H.264 copy on this device, offline.',
   },
   {
     category: 'Storage',

@@ -74,7 +74,7 @@ export const TECHNOLOGY: readonly IconPoint[] = [
     icon: 'video',
     title: 'Modern encoding',
     description:
-      'In Chrome and Edge, WebCodecs encodes VP9 video (VP8 where VP9 is missing, or on a computer that recently could not keep up with VP9) and Opus audio. Firefox and Safari record through MediaRecorder instead, also as WebM.',
+      'WebCodecs encodes VP9 video and Opus audio in a background worker, in Chrome and Edge and, with the page handing it each picture, in Firefox and Safari. VP8 takes over where VP9 is missing or too slow, and for a week in a browser whose recordings had to be made smaller to keep up. Older Safari records through MediaRecorder, as WebM or MP4.',
   },
   {
     icon: 'disk',

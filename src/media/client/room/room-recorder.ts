@@ -7,7 +7,7 @@
 import { proxy, type Remote } from 'comlink';
 import { supportsWorkerPipeline } from '../track-feed';
 import { RecorderWorker } from '../recorder-worker';
-import { encoderFellBehindRecently, noteEncoderFellBehind, showsEncoderFellBehind } from '../encoder-history';
+import { encoderFellBehindRecently, noteIfEncoderFellBehind } from '../encoder-history';
 import type { RecorderEvents, RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult, RoomTile } from '../../contract/room-recorder-api';
 import { RoomAudioMix } from './room-audio-mix';
 import { PageRecordedOutputs } from './page-recorded-outputs';
@@ -94,9 +94,7 @@ export class RoomRecorder {
   }
 
   async stats(): Promise<RoomRecorderStats> {
-    const stats = this.outputs.stats(await this.calls.track(this.api.stats()));
-    if (stats.state !== 'idle' && showsEncoderFellBehind(stats)) noteEncoderFellBehind();
-    return stats;
+    return noteIfEncoderFellBehind(this.outputs.stats(await this.calls.track(this.api.stats())));
   }
 
   dispose(): void {

@@ -1,5 +1,5 @@
 /**
- * Whether this device's video encoder recently could not keep up, remembered in localStorage so the
+ * Whether this browser's video encoder recently could not keep up, remembered in localStorage so the
  * next recordings (in the studio or a room, after a reload too) start with the faster codec. A
  * recording keeps one codec, so the codec cannot be a rung of the ladder; instead a recording whose
  * picture had to get smaller (the encoder dropped frames, docs/decisions/0007-encoder-backpressure.md)

@@ -35,7 +35,7 @@ export interface StartOptions {
   frameRate: number;
   createdAt: number;
   /**
-   * This device's encoder fell behind on a recent recording (src/media/client/encoder-history.ts):
+   * This browser's encoder fell behind on a recent recording (src/media/client/encoder-history.ts):
    * record VP8, faster than VP9 on hard content, where the browser has it.
    */
   fasterCodec?: boolean;

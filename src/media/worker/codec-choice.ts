@@ -5,7 +5,7 @@
  * times as long as its VP8 per 1080p frame, while Chromium's VP9 keeps up (docs/browsers.md has the
  * figures). So it is measured, not assumed: a short burst of
  * frames through each encoder, once per size and rate in this worker, started while the preview
- * runs so that Start does not wait for it. A device whose recordings recently had to shrink their
+ * runs so that Start does not wait for it. A browser whose recordings recently had to shrink their
  * picture to keep up records VP8 outright (src/media/client/encoder-history.ts).
  */
 import { getFirstEncodableVideoCodec } from 'mediabunny';
@@ -41,7 +41,7 @@ export function measureCodecSpeed(): boolean {
 }
 
 /**
- * With `faster` (this device's encoder fell behind on a recent recording), VP8 wherever the browser
+ * With `faster` (this browser's encoder fell behind on a recent recording), VP8 wherever the browser
  * has it: on detailed moving content Chromium's VP8 took 0.55-0.85 of VP9's time per frame here
  * (docs/decisions/0007-encoder-backpressure.md), and a recording that already had to shrink its picture
  * needs frames more than VP9's smaller files at the same bitrate.

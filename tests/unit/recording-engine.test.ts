@@ -258,7 +258,7 @@ describe('RecordingEngine', () => {
     let feed!: ReadableStreamDefaultController<AudioData>;
     engine.pumpAudio('a', new ReadableStream<AudioData>({ start: (controller) => (feed = controller) }));
     // The source's clock is ours: a 10 ms block ending at `endMs`.
-    const block = (endMs: number) => ({ timestamp: (endMs - 10) * 1000, numberOfFrames: 480, sampleRate: 48_000, close: () => undefined }) as unknown as AudioData;
+    const block = (endMs: number) => ({ timestamp: (endMs - 10) * 1000, numberOfFrames: 480, sampleRate: 48_000, numberOfChannels: 2, close: () => undefined }) as unknown as AudioData;
     const settle = () => new Promise((resolve) => setImmediate(resolve));
     const startedAt = performance.now();
     for (let t = startedAt - 200; t <= startedAt; t += 10) feed.enqueue(block(t)); // on time, before Start

@@ -21,6 +21,9 @@ export class AudioIntake {
   private readonly capture = new CaptureClock();
   private held: HeldBlock[] = [];
 
+  /** `shape` turns each block into what the recording takes (SoundShaper), or null for nothing yet. */
+  constructor(private readonly shape: (value: AudioData) => AudioData | null = (value) => value) {}
+
   /** Learns from a block that arrived at `arrivalMs`; keeps it to place later when `keep`, else closes it. */
   take(value: AudioData, arrivalMs: number, keep: boolean): void {
     const durationMs = (value.numberOfFrames / value.sampleRate) * 1000;
@@ -39,13 +42,8 @@ export class AudioIntake {
       const block = this.held.shift();
       if (!block) break;
       const capturedEndMs = this.capture.captureOf(block.sourceEndMs);
-      place(block.value, capturedEndMs - block.durationMs, capturedEndMs);
+      const shaped = this.shape(block.value);
+      if (shaped) place(shaped, capturedEndMs - block.durationMs, capturedEndMs);
     }
-  }
-
-  /** Closes every block still held (the recording stopped keeping sound, or the feed was replaced). */
-  discard(): void {
-    for (const block of this.held) block.value.close();
-    this.held = [];
   }
 }

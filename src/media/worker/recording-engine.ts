@@ -11,6 +11,7 @@ import { MediaClock } from '../contract/media-clock';
 import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { EncodeOutcome } from './video-encoder-pipe';
 import { AudioIntake, HOLD_MS } from './audio-intake';
+import { SoundShaper } from './sound-shape';
 import { WebmSession } from './webm-session';
 import { reportingAs } from '../../shared/report-error';
 
@@ -76,19 +77,23 @@ export class RecordingEngine<O extends EngineOutput> {
     void this.audioReaders.get(outputId)?.cancel().catch(reportingAs('recording: let go of the replaced sound'));
     this.audioReaders.delete(outputId);
     this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
-    this.audioIntakes.get(outputId)?.discard();
     this.audioIntakes.delete(outputId);
     if (!readable) return;
     const reader = readable.getReader();
     this.audioReaders.set(outputId, reader);
     // It learns the source's clock from every block, recorded or not.
-    const intake = new AudioIntake();
+    const shaper = new SoundShaper();
+    const intake = new AudioIntake((value) => shaper.shape(value));
     this.audioIntakes.set(outputId, intake);
     void (async () => {
       try {
         for (;;) {
           const { done, value } = await reader.read();
-          if (done) break;
+          if (done) {
+            // The track ended (a microphone unplugged): its last blocks go in now, not at pause or Stop.
+            if (this.audioReaders.get(outputId) === reader) this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
+            break;
+          }
           const arrival = performance.now();
           intake.take(value, arrival, this.current === 'recording' && this.outputs.has(outputId));
           this.placeHeldAudio(outputId, arrival - HOLD_MS);

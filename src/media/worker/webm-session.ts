@@ -9,6 +9,7 @@ import {
   type StreamTargetChunk,
 } from 'mediabunny';
 import { AudioTimeline } from '../contract/audio-timeline';
+import { RECORDED_SOUND } from '../contract/pcm-shape';
 import { StoredRecording } from '../storage/stored-recording';
 import type { RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { VpxCodec } from '../contract/vpx-codec-string';
@@ -39,8 +40,6 @@ export class WebmSession {
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly audioTimeline = new AudioTimeline();
   private heldAudio: AudioSample[] = [];
-  /** The sound's format so far, which any silence filled in keeps. */
-  private audioShape = { sampleRate: 48000, numberOfChannels: 2 };
   private lastVideoEnd = 0;
   private failure: unknown = null;
 
@@ -137,8 +136,7 @@ export class WebmSession {
    * are placed by the audio timeline and held until the media clock reaches them, so a pause or a stop
    * can cut the audio exactly where the video ends.
    */
-  addAudio(data: AudioData, mediaSeconds: number, capturedEnd = mediaSeconds, silence = false): void {
-    if (!silence) this.audioShape = { sampleRate: data.sampleRate, numberOfChannels: data.numberOfChannels };
+  addAudio(data: AudioData, mediaSeconds: number, capturedEnd = mediaSeconds): void {
     const start = this.failure ? null : this.audioTimeline.place(capturedEnd, data.numberOfFrames / data.sampleRate);
     if (start === null) {
       data.close();
@@ -159,7 +157,8 @@ export class WebmSession {
    */
   fillSilence(mediaSeconds: number): void {
     if (this.failure || mediaSeconds - this.audioTimeline.placedEnd < SILENCE_AFTER_S) return;
-    const { sampleRate, numberOfChannels } = this.audioShape;
+    // The shape every block of sound has by now (SoundShaper), as the encoder takes one for the whole file.
+    const { sampleRate, numberOfChannels } = RECORDED_SOUND;
     const frames = Math.round(sampleRate * SILENCE_BLOCK_S);
     for (let at = this.audioTimeline.placedEnd + SILENCE_BLOCK_S; at <= mediaSeconds - SILENCE_MARGIN_S; at += SILENCE_BLOCK_S) {
       const silence = new AudioData({
@@ -170,7 +169,7 @@ export class WebmSession {
         timestamp: Math.round(at * 1e6),
         data: new Float32Array(frames * numberOfChannels),
       });
-      this.addAudio(silence, at, at, true);
+      this.addAudio(silence, at, at);
     }
   }
 

@@ -99,6 +99,11 @@ export class PageRecordedOutputs implements RoomOutputs {
     return { ...fromWorker, durationMs, bytes, state: this.current };
   }
 
+  /** A MediaRecorder keeps the track it started with: it records the room's mix, which follows any change itself. */
+  soundChanged(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** Stops every MediaRecorder without finishing; what each stored stays for recovery. */
   async abortAll(reason: string): Promise<void> {
     const outputs = [...this.outputs.entries()];

@@ -27,18 +27,25 @@ export class RoomAudioMix {
     return trackOf(destination);
   }
 
-  setInput(participantId: string, track: MediaStreamTrack | null): void {
+  /** The participant's own sound as it came in, before the mix: null when they have none. */
+  inputTrack(participantId: string): MediaStreamTrack | null {
+    return this.inputs.get(participantId)?.track ?? null;
+  }
+
+  /** Says whether the participant's sound changed. */
+  setInput(participantId: string, track: MediaStreamTrack | null): boolean {
     const current = this.inputs.get(participantId);
-    if (current?.track === track) return;
+    if (current?.track === track || (!current && !track)) return false;
     current?.node.disconnect();
     this.inputs.delete(participantId);
-    if (!track) return;
+    if (!track) return true;
     const node = this.context.createMediaStreamSource(new MediaStream([track]));
     node.connect(this.mixed);
     const own = this.own.get(participantId);
     if (own) node.connect(own);
     this.inputs.set(participantId, { track, node });
     void this.context.resume();
+    return true;
   }
 
   async close(): Promise<void> {

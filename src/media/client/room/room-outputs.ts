@@ -13,6 +13,8 @@ export interface RoomOutputs {
   stop(): Promise<RoomStopResult>;
   /** The recording's figures, given what the worker counts (it always draws, and may encode). */
   stats(fromWorker: RoomRecorderStats): RoomRecorderStats;
+  /** A participant's sound changed (a new link, a microphone switched or gone): an output recording it follows. */
+  soundChanged(outputId: string): Promise<void>;
   /** Stops without finishing, after a failure or a room left mid-start; what was stored stays for recovery. */
   abortAll(reason: string): Promise<void>;
 }

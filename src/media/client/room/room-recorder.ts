@@ -32,7 +32,7 @@ export class RoomRecorder {
   private constructor(private readonly worker: RecorderWorker<RoomRecorderWorkerApi, string>) {
     this.api = worker.api;
     this.calls = worker.calls;
-    this.outputs = new WorkerRecordedOutputs(worker, (outputId) => this.audioTrack(outputId));
+    this.outputs = new WorkerRecordedOutputs(worker, (outputId) => this.ownOrMixedAudio(outputId));
   }
 
   static async create(events: RecorderEvents): Promise<RoomRecorder> {
@@ -57,12 +57,12 @@ export class RoomRecorder {
 
   /** Keeps a participant's picture and sound current (a new link, a screen share, a camera turned on). */
   async setParticipant(participantId: string, media: ParticipantMedia): Promise<void> {
-    this.audio.setInput(participantId, media.audio);
+    if (this.audio.setInput(participantId, media.audio)) await this.outputs.soundChanged(participantId);
     await this.worker.video.set(participantId, media.video);
   }
 
   async removeParticipant(participantId: string): Promise<void> {
-    this.audio.setInput(participantId, null);
+    if (this.audio.setInput(participantId, null)) await this.outputs.soundChanged(participantId);
     await this.worker.video.set(participantId, null);
   }
 
@@ -128,5 +128,17 @@ export class RoomRecorder {
 
   private audioTrack(outputId: string): MediaStreamTrack {
     return outputId === 'mixed' ? this.audio.mixedTrack : this.audio.participantTrack(outputId);
+  }
+
+  /**
+   * What the worker records with an output: one participant's own track, read directly, while they
+   * have one. Through the audio context their sound picked up its output buffering (100-150 ms behind
+   * the picture) and, each time the busy context fell behind, 20-40 ms more for the rest of the file
+   * (docs/decisions/0015-podcast-tracks.md). The mix, and a participant with no sound (silence), still
+   * come from the context.
+   */
+  private ownOrMixedAudio(outputId: string): MediaStreamTrack {
+    const own = outputId === 'mixed' ? null : this.audio.inputTrack(outputId);
+    return own?.readyState === 'live' ? own : this.audioTrack(outputId);
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The room's worker pipeline: the room recorder worker encodes every output itself. The page's part
- * is each output's sound, sent to the worker as an audio feed (track-feed.ts) from the room's mix.
+ * is each output's sound, sent to the worker as an audio feed (track-feed.ts): the room's mix, or a
+ * participant's own track.
  */
 import { transfer, type Remote } from 'comlink';
 import type { RoomOutputSpec, RoomRecorderStats, RoomRecorderWorkerApi, RoomStopResult } from '../../contract/room-recorder-api';
@@ -48,6 +49,10 @@ export class WorkerRecordedOutputs implements RoomOutputs {
 
   stats(fromWorker: RoomRecorderStats): RoomRecorderStats {
     return fromWorker;
+  }
+
+  async soundChanged(outputId: string): Promise<void> {
+    if (this.audioFeeds.has(outputId)) await this.connectAudio(outputId);
   }
 
   /** The worker stores what it has before it reports a failure; only the sound feeds are left to stop. */

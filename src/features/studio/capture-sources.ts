@@ -176,7 +176,7 @@ export class CaptureSources<R extends RecorderSink> {
       if (!stream) return false;
       try {
         this.ensureMixer().setInput('microphone', stream);
-        await this.recorderSink?.setAudioTrack(this.ensureMixer().track);
+        await this.recorderSink?.setAudioTrack(this.recordedSound(stream));
       } catch (error) {
         stopStream(stream);
         throw error;
@@ -245,7 +245,7 @@ export class CaptureSources<R extends RecorderSink> {
     this.recorderSink = recorder;
     const [webcam] = this.webcam?.getVideoTracks() ?? [];
     const [screen] = this.screen?.getVideoTracks() ?? [];
-    const audio = this.mixer?.track;
+    const audio = this.recordedSound();
     if (webcam) await recorder.setVideoTrack('webcam', webcam);
     if (screen) await recorder.setVideoTrack('screen', screen);
     if (audio) await recorder.setAudioTrack(audio);
@@ -284,7 +284,7 @@ export class CaptureSources<R extends RecorderSink> {
     });
     void this.recorderSink?.setVideoTrack('screen', track ?? null);
     if (stream.getAudioTracks().length > 0) this.ensureMixer().setInput('system', stream);
-    if (this.mixer) void this.recorderSink?.setAudioTrack(this.mixer.track);
+    if (this.mixer) void this.recorderSink?.setAudioTrack(this.recordedSound());
   }
 
   private async onScreenEnded(stream: MediaStream): Promise<void> {
@@ -292,6 +292,7 @@ export class CaptureSources<R extends RecorderSink> {
     this.screen = null;
     stopStream(stream);
     this.mixer?.setInput('system', null);
+    void this.recorderSink?.setAudioTrack(this.recordedSound());
     await this.events.onScreenEnded();
     await this.recorderSink?.setVideoTrack('screen', null);
   }
@@ -301,7 +302,22 @@ export class CaptureSources<R extends RecorderSink> {
     this.microphone = null;
     stopStream(stream);
     this.mixer?.setInput('microphone', null);
+    void this.recorderSink?.setAudioTrack(this.recordedSound());
     this.events.onMicrophoneEnded();
+  }
+
+  /**
+   * The sound the recorder worker takes: the microphone itself when it is the only sound, read
+   * directly, else the mix. Through the audio context the microphone picked up the context's output
+   * buffering (100-150 ms behind the picture) and, each time the busy context fell behind, 20-40 ms
+   * more for the rest of the file (docs/decisions/0015-podcast-tracks.md). The mix is what is left
+   * with no microphone (its silence), and with the screen's sound to mix in.
+   */
+  private recordedSound(microphone = this.microphone): MediaStreamTrack | null {
+    const [track] = microphone?.getAudioTracks() ?? [];
+    const systemSound = (this.screen?.getAudioTracks().length ?? 0) > 0;
+    if (track?.readyState === 'live' && !systemSound) return track;
+    return this.mixer?.track ?? null;
   }
 
   private ensureMixer(): AudioMix {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EncodingLadder,
   initialLadderState,
+  lowestSizeStep,
   nextLadderState,
   scaledSize,
   type LadderState,
@@ -138,6 +139,34 @@ describe('EncodingLadder', () => {
       if (t > 10_000) break;
     }
     expect(rungs).toEqual(['1@15:false', '2@15:false', '3@15:true']);
+  });
+
+  it('never shrinks a picture below 360p: a 720p recording stops at 360p, a 480p one keeps its size', () => {
+    const rungsOf = (size: { width: number; height: number }) => {
+      const ladder = new EncodingLadder(30);
+      ladder.reset(30, size);
+      const sizes: string[] = [];
+      for (let t = 0; t < 8_000; t += 33) {
+        const next = ladder.record(t, 4, t % 1000 > 330);
+        if (next) sizes.push(`${String(scaledSize(size, next.sizeStep).height)}@${String(next.fps)}`);
+      }
+      return { sizes, lowest: ladder.atLowestRung };
+    };
+    expect(rungsOf({ width: 1920, height: 1080 })).toEqual({ sizes: ['720@15', '540@15', '360@15'], lowest: true });
+    expect(rungsOf({ width: 1280, height: 720 })).toEqual({ sizes: ['480@15', '360@15'], lowest: true });
+    expect(rungsOf({ width: 854, height: 480 })).toEqual({ sizes: ['480@15'], lowest: true });
+    // A portrait picture by its short side.
+    expect(rungsOf({ width: 720, height: 1280 })).toEqual({ sizes: ['854@15', '640@15'], lowest: true });
+  });
+});
+
+describe('lowestSizeStep', () => {
+  it('is the last rung whose short side is still 360 pixels or more', () => {
+    expect(lowestSizeStep({ width: 3840, height: 2160 })).toBe(3);
+    expect(lowestSizeStep({ width: 1920, height: 1080 })).toBe(3);
+    expect(lowestSizeStep({ width: 1280, height: 720 })).toBe(2);
+    expect(lowestSizeStep({ width: 640, height: 360 })).toBe(0);
+    expect(lowestSizeStep({ width: 320, height: 240 })).toBe(0);
   });
 });
 

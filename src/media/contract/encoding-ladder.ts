@@ -7,8 +7,10 @@
  *   1. the frame rate, down to what the encoder took in the last second (5 fps at a time at least),
  *      and no lower than MIN_FPS (15): at once when a quarter of a second's frames were dropped, else
  *      after two seconds of drops in a row (one may be a passing spike);
- *   2. the picture size, to 2/3, 1/2 and then 1/3 of the chosen size (1080p → 720p → 540p → 360p): at
- *      once when the encoder took fewer than 15 frames in a second, else after 2 s of pressure at 15 fps.
+ *   2. the picture size, to 2/3, 1/2 and then 1/3 of the chosen size (1080p → 720p → 540p → 360p), but
+ *      never below 360 pixels on the short side (a 720p recording stops at 360p, a 480p one keeps its
+ *      size): at once when the encoder took fewer than 15 frames in a second, else after 2 s of
+ *      pressure at 15 fps. Below 360p a face or a line of text is no longer legible.
  * It climbs back, the size first, after calm seconds (10, doubled each time a climb was undone soon
  * after), and never straight back into a step that was too much in the last 30 s.
  * The codec is not a rung: a WebM track has one codec, and switching would split the recording in two.
@@ -23,6 +25,9 @@ import type { Size } from './overlay-geometry';
 
 /** Picture sizes, as a share of the chosen size. */
 export const SIZE_SCALES = [1, 2 / 3, 1 / 2, 1 / 3] as const;
+
+/** The shortest side the ladder shrinks a picture to (unless the chosen size is smaller already). */
+export const MIN_PICTURE_SIDE = 360;
 
 /**
  * Frames the encoder may hold before new ones are dropped: a fifth of a second at 30 fps, so the burst
@@ -72,9 +77,21 @@ export function scaledSize(size: Size, sizeStep: number): Size {
   return { width: even(size.width), height: even(size.height) };
 }
 
+/** The last size rung the ladder may use for a recording of `size` (see MIN_PICTURE_SIDE). */
+export function lowestSizeStep(size: Size): number {
+  let lowest = 0;
+  for (let step = 1; step < SIZE_SCALES.length; step++) {
+    const scaled = scaledSize(size, step);
+    if (Math.min(scaled.width, scaled.height) >= MIN_PICTURE_SIDE) lowest = step;
+  }
+  return lowest;
+}
+
 export interface LadderState {
   step: LadderStep;
   targetFps: number;
+  /** Index into SIZE_SCALES of the smallest picture allowed. */
+  lowestSizeStep: number;
   /** Seconds of pressure in a row at the current step. */
   pressureSeconds: number;
   calmSeconds: number;
@@ -86,10 +103,11 @@ export interface LadderState {
   failures: readonly { fps: number; age: number }[];
 }
 
-export function initialLadderState(targetFps: number): LadderState {
+export function initialLadderState(targetFps: number, lowest = SIZE_SCALES.length - 1): LadderState {
   return {
     step: { fps: targetFps, sizeStep: 0 },
     targetFps,
+    lowestSizeStep: lowest,
     pressureSeconds: 0,
     calmSeconds: 0,
     climbHold: FIRST_CLIMB_HOLD_SECONDS,
@@ -121,7 +139,7 @@ export function nextLadderState(previous: LadderState, second: SecondFigures): L
     // Penalised once: the climb is forgotten, so a second bad second does not double it again.
     const sinceClimb = premature ? Number.POSITIVE_INFINITY : state.sinceClimb;
     const base = { ...state, calmSeconds: 0, climbHold, sinceClimb, pressureSeconds: 0 };
-    const smallest = step.sizeStep >= SIZE_SCALES.length - 1;
+    const smallest = step.sizeStep >= state.lowestSizeStep;
     if (taken < MIN_FPS && !smallest) return { ...base, step: { fps: MIN_FPS, sizeStep: step.sizeStep + 1 } };
     const pressureSeconds = state.pressureSeconds + 1;
     if (step.fps > MIN_FPS) {
@@ -177,12 +195,15 @@ export class EncodingLadder {
 
   /** On the last rung: the smallest picture at the lowest frame rate, nothing left to step down to. */
   get atLowestRung(): boolean {
-    return this.state.step.sizeStep >= SIZE_SCALES.length - 1 && this.state.step.fps <= MIN_FPS;
+    return this.state.step.sizeStep >= this.state.lowestSizeStep && this.state.step.fps <= MIN_FPS;
   }
 
-  /** A new target (Settings or a new recording): start again at the top, with nothing remembered. */
-  reset(targetFps: number): void {
-    this.state = initialLadderState(targetFps);
+  /**
+   * A new target (Settings or a new recording): start again at the top, with nothing remembered. With
+   * the recording's size, the picture never shrinks below MIN_PICTURE_SIDE.
+   */
+  reset(targetFps: number, size?: Size): void {
+    this.state = initialLadderState(targetFps, size ? lowestSizeStep(size) : SIZE_SCALES.length - 1);
     this.windowStart = Number.NaN;
     this.frames = 0;
     this.dropped = 0;

@@ -8,6 +8,7 @@ import { WrittenFrameRate } from '../contract/written-frame-rate';
 import { errorIdentity } from '../../shared/error-identity';
 import { EncodingLadder, type LadderStep } from '../contract/encoding-ladder';
 import { MediaClock } from '../contract/media-clock';
+import type { Size } from '../contract/overlay-geometry';
 import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { EncodeOutcome } from './video-encoder-pipe';
 import { AudioIntake, HOLD_MS } from './audio-intake';
@@ -141,12 +142,14 @@ export class RecordingEngine<O extends EngineOutput> {
     this.outputs.clear();
     await Promise.all(outputs.map((o) => o.session.abandon(reason)));
   }
-
-  /** Starts the clock once every file is open, so no file begins with a gap. */
-  begin(frameRate: number): void {
+  /**
+   * Starts the clock once every file is open, so no file begins with a gap. `size` is the smallest
+   * file's picture, below which the ladder leaves a floor (see MIN_PICTURE_SIDE).
+   */
+  begin(frameRate: number, size?: Size): void {
     this.clock.start(performance.now());
     this.current = 'recording';
-    this.ladder.reset(frameRate);
+    this.ladder.reset(frameRate, size);
     this.written.reset();
     this.persistTimer = setInterval(() => {
       if (!this.live) return;

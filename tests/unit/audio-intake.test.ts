@@ -37,4 +37,22 @@ describe('AudioIntake', () => {
     expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([1032]);
     expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([]);
   });
+
+  it('leaves out a block it cannot convert, closed, and places the rest', () => {
+    const bad = block(10);
+    const intake = new AudioIntake((value) => {
+      if (value === (bad as unknown as AudioData)) throw new DOMException('no conversion', 'NotSupportedError');
+      return value;
+    });
+    const warn = console.warn;
+    console.warn = () => undefined;
+    try {
+      for (const data of [block(0), bad, block(20)]) intake.take(data as unknown as AudioData, 1000 + (data.timestamp / 1000 + 12), true);
+      expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([1012, 1032]);
+    } finally {
+      console.warn = warn;
+    }
+    expect(bad.closed).toBe(true);
+  });
 });
+

@@ -245,9 +245,10 @@ export class CaptureSources<R extends RecorderSink> {
     this.recorderSink = recorder;
     const [webcam] = this.webcam?.getVideoTracks() ?? [];
     const [screen] = this.screen?.getVideoTracks() ?? [];
-    const audio = this.recordedSound();
     if (webcam) await recorder.setVideoTrack('webcam', webcam);
     if (screen) await recorder.setVideoTrack('screen', screen);
+    // Chosen now, not before the awaits: a share with sound or an unplugged microphone changes it.
+    const audio = this.recordedSound();
     if (audio) await recorder.setAudioTrack(audio);
     return true;
   }

@@ -6,6 +6,7 @@
  * arrival and the sound after it dropped until it caught up (src/media/contract/capture-clock.ts).
  */
 import { CaptureClock } from '../contract/capture-clock';
+import { reportError } from '../../shared/report-error';
 
 /** Long enough for the rest of a burst to arrive (it comes within a few ms), short beside a recording. */
 export const HOLD_MS = 100;
@@ -42,7 +43,16 @@ export class AudioIntake {
       const block = this.held.shift();
       if (!block) break;
       const capturedEndMs = this.capture.captureOf(block.sourceEndMs);
-      const shaped = this.shape(block.value);
+      let shaped: AudioData | null;
+      try {
+        shaped = this.shape(block.value);
+      } catch (error) {
+        // A block the browser cannot convert is left out (the file's silence filling covers it); the
+        // feed, a pause and Stop go on.
+        block.value.close();
+        reportError('recording: convert a block of sound', error);
+        continue;
+      }
       if (shaped) place(shaped, capturedEndMs - block.durationMs, capturedEndMs);
     }
   }

@@ -95,6 +95,11 @@ export class RecordingEngine<O extends EngineOutput> {
             if (this.audioReaders.get(outputId) === reader) this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
             break;
           }
+          if (this.audioReaders.get(outputId) !== reader) {
+            // Read just as the feed was replaced: its intake is gone, so nothing would close the block.
+            value.close();
+            break;
+          }
           const arrival = performance.now();
           intake.take(value, arrival, this.current === 'recording' && this.outputs.has(outputId));
           this.placeHeldAudio(outputId, arrival - HOLD_MS);
@@ -143,13 +148,13 @@ export class RecordingEngine<O extends EngineOutput> {
     await Promise.all(outputs.map((o) => o.session.abandon(reason)));
   }
   /**
-   * Starts the clock once every file is open, so no file begins with a gap. `size` is the smallest
-   * file's picture, below which the ladder leaves a floor (see MIN_PICTURE_SIDE).
+   * Starts the clock once every file is open, so no file begins with a gap. `sizes` are the files'
+   * pictures, none of which the ladder shrinks below MIN_PICTURE_SIDE.
    */
-  begin(frameRate: number, size?: Size): void {
+  begin(frameRate: number, sizes: readonly Size[] = []): void {
     this.clock.start(performance.now());
     this.current = 'recording';
-    this.ladder.reset(frameRate, size);
+    this.ladder.reset(frameRate, sizes);
     this.written.reset();
     this.persistTimer = setInterval(() => {
       if (!this.live) return;

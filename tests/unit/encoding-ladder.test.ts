@@ -144,7 +144,7 @@ describe('EncodingLadder', () => {
   it('never shrinks a picture below 360p: a 720p recording stops at 360p, a 480p one keeps its size', () => {
     const rungsOf = (size: { width: number; height: number }) => {
       const ladder = new EncodingLadder(30);
-      ladder.reset(30, size);
+      ladder.reset(30, [size]);
       const sizes: string[] = [];
       for (let t = 0; t < 8_000; t += 33) {
         const next = ladder.record(t, 4, t % 1000 > 330);
@@ -155,6 +155,12 @@ describe('EncodingLadder', () => {
     expect(rungsOf({ width: 1920, height: 1080 })).toEqual({ sizes: ['720@15', '540@15', '360@15'], lowest: true });
     expect(rungsOf({ width: 1280, height: 720 })).toEqual({ sizes: ['480@15', '360@15'], lowest: true });
     expect(rungsOf({ width: 854, height: 480 })).toEqual({ sizes: ['480@15'], lowest: true });
+    // A room's files: none below 360p, so the 720p file's floor holds for the 1080p one too.
+    const both = new EncodingLadder(30);
+    both.reset(30, [{ width: 1920, height: 1080 }, { width: 1280, height: 720 }]);
+    for (let t = 0; t < 8_000; t += 33) both.record(t, 4, t % 1000 > 330);
+    expect(both.step.sizeStep).toBe(2);
+    expect(both.atLowestRung).toBe(true);
     // A portrait picture by its short side.
     expect(rungsOf({ width: 720, height: 1280 })).toEqual({ sizes: ['854@15', '640@15'], lowest: true });
   });

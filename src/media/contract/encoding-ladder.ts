@@ -199,11 +199,12 @@ export class EncodingLadder {
   }
 
   /**
-   * A new target (Settings or a new recording): start again at the top, with nothing remembered. With
-   * the recording's size, the picture never shrinks below MIN_PICTURE_SIDE.
+   * A new target (Settings or a new recording): start again at the top, with nothing remembered. Given
+   * the recording's files' sizes, no picture shrinks below MIN_PICTURE_SIDE.
    */
-  reset(targetFps: number, size?: Size): void {
-    this.state = initialLadderState(targetFps, size ? lowestSizeStep(size) : SIZE_SCALES.length - 1);
+  reset(targetFps: number, sizes: readonly Size[] = []): void {
+    const lowest = Math.min(SIZE_SCALES.length - 1, ...sizes.map(lowestSizeStep));
+    this.state = initialLadderState(targetFps, lowest);
     this.windowStart = Number.NaN;
     this.frames = 0;
     this.dropped = 0;

@@ -146,7 +146,7 @@ class RecorderEngine implements RecorderWorkerApi {
     this.frameRateSetting = options.frameRate;
     this.clock?.setFrameRate(options.frameRate);
     const { session } = await this.engine.open(OUTPUT, options, (opened, offsetMs) => ({ session: opened, offsetMs, canvas: this.canvas }));
-    this.engine.begin(options.frameRate, options.size);
+    this.engine.begin(options.frameRate, [options.size]);
     return { videoCodec: session.videoCodec };
   }
 

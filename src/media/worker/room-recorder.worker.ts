@@ -8,7 +8,6 @@
  */
 import { expose, transfer, type Remote } from 'comlink';
 import { scaledSize } from '../contract/encoding-ladder';
-import type { Size } from '../contract/overlay-geometry';
 import {
   startOptionsFor,
   type RecorderEvents,
@@ -108,7 +107,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
       await this.engine.abandonOpened('Recording failed due to an error');
       throw error;
     }
-    this.engine.begin(this.chooseFrameRate(outputs), smallestSize(outputs.map((output) => output.size)));
+    this.engine.begin(this.chooseFrameRate(outputs), outputs.map((output) => output.size));
     // The files' first instant, on the computer's clock (what a room's tracks are lined up by).
     const startedAt = epochNow();
     this.runClock();
@@ -119,7 +118,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
   draw(spec: RoomOutputSpec): void {
     const starting = this.drawn.size === 0;
     this.drawn.set(spec.outputId, newPicture(spec));
-    if (starting) this.engine.ladder.reset(this.chooseFrameRate([spec]), spec.size);
+    if (starting) this.engine.ladder.reset(this.chooseFrameRate([spec]), [spec.size]);
     this.runClock();
   }
 
@@ -247,8 +246,3 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
 }
 
 expose(new RoomRecorderWorker());
-
-/** The picture with the fewest pixels: the ladder's floor must hold for every file. */
-function smallestSize(sizes: readonly Size[]): Size | undefined {
-  return sizes.reduce<Size | undefined>((least, size) => (!least || size.width * size.height < least.width * least.height ? size : least), undefined);
-}

@@ -7,7 +7,8 @@
 //                              those two recordings exported as MP4, and 10 s trimmed from each
 //   npm run bench -- --quick   the three conditions, and hard content for 1 minute
 //   BENCH_ONLY=idle            the studio open and not recording: the browser's CPU use (part of every run)
-//   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length)
+//   BENCH_ONLY=hard            hard content only (BENCH_HARD_SECONDS sets its length; BENCH_HARD_ONLY=4K
+//                              runs the conditions whose name holds it: noise camera, noise screen, noise 4K)
 //   BENCH_ONLY=long            the long recordings with export and trim (BENCH_LONG_MINUTES=1,10)
 //   BENCH_ONLY=firefox         Firefox, visible and hidden (tests/browsers/bench; part of every run)
 //   BENCH_ONLY=podcast         a podcast room (host and three guests, a Chromium each through the app's

@@ -27,7 +27,7 @@ const d=new Uint32Array(img.data.buffer);let s=2463534242;
 let n=0;(function f(){requestAnimationFrame(f);if(n++%2)return;for(let i=0;i<d.length;i++){s^=s<<13;s^=s>>>17;s^=s<<5;const v=s&255;d[i]=0xff000000|v<<16|v<<8|v;}
 c.putImageData(img,0,0);})();</script></body>`;
 
-async function runHard(name, { seconds, camera, mode, screenTab }, profileDir, downloads) {
+async function runHard(name, { seconds, camera, mode, screenTab, quality }, profileDir, downloads) {
   const chrome = await launchChromium(profileDir, downloads, {
     camera,
     extraArgs: screenTab ? [`--auto-select-tab-capture-source-by-title=${NOISE_PAGE_TITLE}`, '--window-size=1920,1080'] : [],
@@ -38,6 +38,12 @@ async function runHard(name, { seconds, camera, mode, screenTab }, profileDir, d
     await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads, eventsEnabled: true });
     await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
     if (screenTab) await openTab(cdp, NOISE_PAGE);
+    if (quality) {
+      // Settings as the Settings page saves them (localStorage), before the studio reads them.
+      const home = await openTab(cdp, `${BASE}/`);
+      await home.waitFor(`location.origin === ${JSON.stringify(new URL(BASE).origin)} && document.readyState !== 'loading'`);
+      await home.evaluate(`localStorage.setItem('framecast-settings', ${JSON.stringify(JSON.stringify({ video: { quality } }))})`);
+    }
     const tab = await openStudio(cdp, mode);
     await startRecording(tab);
     const started = Date.now();
@@ -80,9 +86,13 @@ export async function runHardContent(tmp, seconds) {
   const conditions = [
     ['noise camera', { seconds, camera: 'noise-camera.y4m', mode: 'Webcam Only', screenTab: false }],
     ['noise screen', { seconds, camera: 'camera.y4m', mode: 'Screen Only', screenTab: true }],
+    // The same camera with Settings at 4K: a 3840×2160 picture to draw and encode before the ladder steps in.
+    ['noise 4K', { seconds, camera: 'noise-camera.y4m', mode: 'Webcam Only', screenTab: false, quality: '4k' }],
   ];
   const rows = [];
-  for (const [name, options] of conditions) {
+  // BENCH_HARD_ONLY=4K (a part of a condition's name) runs the matching conditions alone.
+  const wanted = process.env.BENCH_HARD_ONLY;
+  for (const [name, options] of conditions.filter(([n]) => !wanted || n.includes(wanted))) {
     console.log(`recording ${seconds} s of hard content: ${name}…`);
     rows.push(await runHard(name, options, path.join(tmp, `profile-${name.replace(' ', '-')}`), downloads));
   }

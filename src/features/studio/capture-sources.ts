@@ -309,10 +309,9 @@ export class CaptureSources<R extends RecorderSink> {
 
   /**
    * The sound the recorder worker takes: the microphone itself when it is the only sound, read
-   * directly, else the mix. Through the audio context the microphone picked up the context's output
-   * buffering (100-150 ms behind the picture) and, each time the busy context fell behind, 20-40 ms
-   * more for the rest of the file (docs/decisions/0015-podcast-tracks.md). The mix is what is left
-   * with no microphone (its silence), and with the screen's sound to mix in.
+   * directly, as a room's tracks are (RoomRecorder, docs/decisions/0015-podcast-tracks.md: the audio
+   * context delays it and lets it slip under load); else the mix, with the screen's sound to mix in,
+   * or its silence once there is no microphone.
    */
   private recordedSound(microphone = this.microphone): MediaStreamTrack | null {
     const [track] = microphone?.getAudioTracks() ?? [];

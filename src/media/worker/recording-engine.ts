@@ -147,6 +147,7 @@ export class RecordingEngine<O extends EngineOutput> {
     this.outputs.clear();
     await Promise.all(outputs.map((o) => o.session.abandon(reason)));
   }
+
   /**
    * Starts the clock once every file is open, so no file begins with a gap. `sizes` are the files'
    * pictures, none of which the ladder shrinks below MIN_PICTURE_SIDE.

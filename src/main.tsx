@@ -3,6 +3,7 @@ import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { holdLinksUntilPageMounted } from './app/hydration-gate';
 import { PRERENDER_ATTRIBUTE, prerenderedFor } from './app/prerender-marker';
 import { createAppRouter } from './app/router';
 import { watchInstallPrompt } from './features/pwa';
@@ -20,6 +21,7 @@ async function boot(): Promise<void> {
     // Tells the router its first render continues server HTML, so it renders the same tree as the
     // prerenderer did (no extra Suspense boundary around the matches), as TanStack's own hydrate() does.
     router.ssr = { manifest: undefined };
+    holdLinksUntilPageMounted();
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();

@@ -1,9 +1,11 @@
 import { Button, Container, Text, Title } from '@mantine/core';
 import { ClientOnly, Link, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { markPageMounted } from './hydration-gate';
 
 export function NotFoundPage() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(markPageMounted, []);
   useEffect(() => {
     console.warn(`404: no page at ${pathname}`);
   }, [pathname]);

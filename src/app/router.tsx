@@ -1,7 +1,8 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, notFound, type RouterHistory } from '@tanstack/react-router';
 import { AUDIENCES, COMPARISONS, GUIDES, type CatalogEntry } from '../features/content';
 import { parseStudioSearch } from '../features/studio';
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
+import { markPageMounted } from './hydration-gate';
 import { NotFoundPage } from './NotFoundPage';
 import { ROUTES, type RoutePath } from './route-list';
 import { RootLayout } from './RootLayout';
@@ -18,11 +19,20 @@ type RouteModule = { default: ComponentType };
 // worker or WebRTC code.
 const ROUTE_MODULES = import.meta.glob<RouteModule>('../routes/*.tsx');
 
+/** A page that tells the hydration gate it has mounted (src/app/hydration-gate.ts). */
+function announcingMount(Page: ComponentType): ComponentType {
+  return function MountedPage() {
+    useEffect(markPageMounted, []);
+    return <Page />;
+  };
+}
+
 /** A route of ROUTES under the root: its path, and its module's component loaded when first shown. */
 function routeOf<P extends RoutePath>(path: P) {
   const load = ROUTE_MODULES[`../routes/${ROUTES[path].module}.tsx`];
   if (!load) throw new Error(`router: src/routes/${ROUTES[path].module}.tsx is missing`);
-  return { getParentRoute: () => rootRoute, path, component: lazyRouteComponent(load) };
+  const loadAnnouncing = () => load().then((module) => ({ default: announcingMount(module.default) }));
+  return { getParentRoute: () => rootRoute, path, component: lazyRouteComponent(loadAnnouncing) };
 }
 
 const homeRoute = createRoute(routeOf('/'));

@@ -26,6 +26,34 @@ test('following a header link updates the head', async ({ page }) => {
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', absoluteUrl(SITE, '/about'));
 });
 
+test('a header link clicked while the page is still hydrating opens its page, with no error', async ({ page }) => {
+  // A slowed CPU widens the moment between the header's hydration and the page's; clicks at a few
+  // delays after the link became live land inside it (without the hold, most of them throw).
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  for (const delay of [0, 60, 150, 200]) {
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.evaluate(
+      (ms) =>
+        new Promise<void>((resolve) => {
+          const clickOnceLive = () => {
+            const link = document.querySelector<HTMLAnchorElement>('nav[aria-label="Main"] a[href="/about"]');
+            if (link && Object.keys(link).some((key) => key.startsWith('__reactProps'))) {
+              setTimeout(() => {
+                link.click();
+                resolve();
+              }, ms);
+            } else setTimeout(clickOnceLive, 0);
+          };
+          clickOnceLive();
+        }),
+      delay,
+    );
+    await expect(page).toHaveTitle(/^About \| /);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/About/);
+  }
+});
+
 for (const [path, type] of [
   ['/', 'WebApplication'],
   ['/help', 'FAQPage'],

@@ -19,7 +19,9 @@ export default defineConfig({
     acceptDownloads: true,
     // Each test starts clean; the PWA specs allow the service worker they test (test.use).
     serviceWorkers: 'block',
-    trace: 'retain-on-failure',
+    // No trace: its screencast and snapshots cost more CPU than the tests (docs/architecture.md,
+    // Tests and the gate). To see a failure step by step, run it again with --trace on.
+    trace: 'off',
   },
   projects: [
     { name: 'pages', testIgnore: [/studio-.*\.spec\.ts/, /room-.*\.spec\.ts/] },

@@ -5,7 +5,10 @@ export default defineConfig({
   test: {
     include: ['tests/browsers/**/*.test.ts'],
     environment: 'node',
-    fileParallelism: false,
+    // Each engine's file starts its own display, sound server and app server on free ports, so the
+    // two run side by side: WebKit's half-minute overlaps Firefox's recordings.
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 180_000,
     hookTimeout: 120_000,
   },

@@ -1,6 +1,23 @@
 import { defineConfig } from '@playwright/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS, TEST_PORT } from './tests/e2e/support/chromium';
 
+// With no ICE servers, Chromium hides local addresses behind mDNS names that the other page must
+// resolve over multicast; on a loaded test machine that now and then stalls for over 30 s. Plain
+// local addresses take the network's multicast out of what the room tests depend on.
+const ROOM_LAUNCH = {
+  executablePath: CHROMIUM_PATH,
+  args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
+};
+
+/**
+ * Tests whose result depends on the encoder keeping up: a frame rate, the gap before the second
+ * frame, a length or a bitrate to the tenth, the 1080p picture a recording keeps when nothing slows
+ * it, the second at most a crash may lose, or sound timed within a frame. Each gets the machine to
+ * itself; the rest run two at a time.
+ */
+const RECORDING_TIMING = /studio-(hard-content|recording|recovery|settings|denied|fallback|preview|offline)\.spec\.ts/;
+const ROOM_TIMING = /room-line-up\.spec\.ts/;
+
 export default defineConfig({
   testDir: './tests/e2e',
   timeout: 60_000,
@@ -26,29 +43,37 @@ export default defineConfig({
   projects: [
     { name: 'pages', testIgnore: [/studio-.*\.spec\.ts/, /room-.*\.spec\.ts/] },
     {
-      // Recording tests encode 1080p video in real time and time it to a tenth of a second: on a
-      // two-core machine they run one at a time, after the page tests, so they never share the CPU.
+      // Recording tests encode 1080p video in real time. The ones below that only check what a
+      // recording does (a dialog, an export, a recovery's memory) run two at a time.
       name: 'recording',
       testMatch: /studio-.*\.spec\.ts/,
-      workers: 1,
+      testIgnore: RECORDING_TIMING,
+      workers: 2,
       dependencies: ['pages'],
     },
     {
-      // Room tests run two or three participants with real WebRTC (and recording) in one browser:
-      // one at a time, after the recording tests, so neither shares the two cores with the other.
-      name: 'room',
-      testMatch: /room-.*\.spec\.ts/,
+      name: 'recording-timing',
+      testMatch: RECORDING_TIMING,
       workers: 1,
       dependencies: ['recording'],
-      // With no ICE servers, Chromium hides local addresses behind mDNS names that the other page must
-      // resolve over multicast; on a loaded test machine that now and then stalls for over 30 s. Plain
-      // local addresses take the network's multicast out of what these tests depend on.
-      use: {
-        launchOptions: {
-          executablePath: CHROMIUM_PATH,
-          args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
-        },
-      },
+    },
+    {
+      // Room tests run two or three participants with real WebRTC in one browser. Most of their time
+      // is spent waiting on the network, graces and transfers (about half the two cores, one test at
+      // a time), so two run at once; the one that times sound to the millisecond runs alone, below.
+      name: 'room',
+      testMatch: /room-.*\.spec\.ts/,
+      testIgnore: ROOM_TIMING,
+      workers: 2,
+      dependencies: ['recording-timing'],
+      use: { launchOptions: ROOM_LAUNCH },
+    },
+    {
+      name: 'room-timing',
+      testMatch: ROOM_TIMING,
+      workers: 1,
+      dependencies: ['room'],
+      use: { launchOptions: ROOM_LAUNCH },
     },
   ],
   webServer: {

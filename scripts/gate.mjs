@@ -22,7 +22,7 @@ const steps = [
   },
   // One step per Playwright project, run one after another as the projects' dependencies would, but
   // without them: a failure in one project would otherwise skip every test of the projects after it.
-  ...['pages', 'recording', 'room'].map((project) => ({
+  ...['pages', 'recording', 'recording-timing', 'room', 'room-timing'].map((project) => ({
     name: `end-to-end tests (${project})`,
     cmd: `npx playwright test --project=${project} --no-deps`,
     env: { PW_JSON_OUTPUT: `${outDir}/playwright-${project}.json` },

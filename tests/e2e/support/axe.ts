@@ -14,7 +14,8 @@ export type Scheme = 'light' | 'dark';
  *
  * A scan takes seconds on a busy machine, long enough for a toast to start fading out under it and
  * be measured half-transparent. So the page is scanned asking for reduced motion (toasts appear and
- * go at once) once every toast on screen is fully opaque; the page's own motion setting is restored after.
+ * go at once) once every toast on screen is fully opaque and no transition is under way; the page's
+ * own motion setting is restored after.
  */
 export async function axeFindings(page: Page, options: { seriousOnly?: boolean; rules?: readonly string[] } = {}): Promise<string[]> {
   const reducedBefore = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
@@ -24,6 +25,12 @@ export async function axeFindings(page: Page, options: { seriousOnly?: boolean; 
       for (let node: Element | null = toast; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
       return true;
     }),
+  );
+  // A colour still in transition (a scheme switch, a dialog's overlay fading in) would be measured
+  // half-way; on a busy machine a 100 ms transition can outlast the scan's start. Wait for every
+  // finite animation to end (infinite ones, such as a pulsing badge, are left to run).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   const builder = new AxeBuilder({ page });
   const results = await (options.rules ? builder.withRules([...options.rules]) : builder).analyze();

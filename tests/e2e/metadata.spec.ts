@@ -39,10 +39,11 @@ test('a header link clicked while the page is still hydrating opens its page, wi
           const clickOnceLive = () => {
             const link = document.querySelector<HTMLAnchorElement>('nav[aria-label="Main"] a[href="/about"]');
             if (link && Object.keys(link).some((key) => key.startsWith('__reactProps'))) {
+              // Answered before the click: a click the browser follows replaces this document.
               setTimeout(() => {
                 link.click();
-                resolve();
               }, ms);
+              resolve();
             } else setTimeout(clickOnceLive, 0);
           };
           clickOnceLive();

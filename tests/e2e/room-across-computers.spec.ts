@@ -5,11 +5,10 @@
  * app's default.
  */
 import { expect } from './support/test';
-import { statSync } from 'node:fs';
 import { decodeErrors, probe } from './support/media';
 import { test } from './support/other-computer';
 import { admitGuest, describeConnections, expectParticipantCount, openPage, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, tile } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedRows, storedSha256 } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record, recorderLateSeconds, rowOfFile, storedRows, storedSha256 } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context, { signaling: null });
@@ -125,9 +124,9 @@ test('a separate recording across two computers: the guest records on their own 
   // room's start), so each file is as much shorter as its recorder began late.
   for (const [index, { file }] of files.entries()) {
     const info = infos[index];
-    const row = [guestRow, hostOwn].find((candidate) => candidate?.size === statSync(file).size);
-    expect(row, `the stored recording ${file} was downloaded from`).toBeDefined();
-    const late = Math.max(0, (row?.startedAt ?? 0) - (row?.roomSession?.startedAt ?? 0)) / 1000;
+    const row = rowOfFile([guestRow, hostOwn], file);
+    expect(row?.roomSession, `the stored recording ${file} was downloaded from, and its room's start`).toBeDefined();
+    const late = recorderLateSeconds(row);
     expect(late).toBeLessThan(3);
     expect(info?.duration, `begun ${late.toFixed(2)} s after the room's start`).toBeGreaterThan(7 - late);
     expect(info?.duration).toBeLessThan(span + 1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test, expect } from './support/test';
 import { distinctFrameRate, frameAt, maxVolume, meanColor, packetTimes, probe, webmLayout } from './support/media';
 import { hostRoom, joinAndApprove, newRoomId, openPage, prepareRoomContext, receivedFramesPerSecond, roomWithGuest, sentVideo } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record, storedBytes, storedRows, storedSha256, waitForRecorded, type StoredRow } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record, recorderLateSeconds, rowOfFile, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -84,7 +84,6 @@ test('separate recording: each person records on their own computer, paused and 
   expect(Math.abs(guestStart - hostStart)).toBeLessThan(wall * 1000);
   // Each recorder begins once it is told, and comes up in its own time: on a loaded machine the guest's
   // came up 0.5-1.7 s after the room's start.
-  const lateS = (row: StoredRow | undefined) => Math.max(0, (row?.startedAt ?? 0) - (row?.roomSession?.startedAt ?? Number.POSITIVE_INFINITY)) / 1000;
   const ownRows = rows.filter((row) => row.mode === 'room-separate');
   const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
   expect(new Set(files.map((f) => f.name)).size).toBe(2);
@@ -96,8 +95,8 @@ test('separate recording: each person records on their own computer, paused and 
     // The pause is left out of both files: the guest's recorder followed the host's. Each file is as much
     // shorter than the recording as its recorder began after the room's start, and the guest's as much
     // again as it heard Resume after the host pressed it.
-    const row = ownRows.find((candidate) => candidate.size === statSync(file).size);
-    const late = lateS(row) + (row?.id.startsWith('received-') ? guestResumeLateS : 0);
+    const row = rowOfFile(ownRows, file);
+    const late = recorderLateSeconds(row) + (row?.id.startsWith('received-') ? guestResumeLateS : 0);
     expect(info.duration, `${name}, begun ${late.toFixed(2)} s after the room's start`).toBeGreaterThan(2.5 - late);
     expect(info.duration).toBeLessThan(span + 1);
     expect((await webmLayout(file)).hasCues).toBe(true);

@@ -1,4 +1,5 @@
 /** Driving a room recording as the host does: start, wait on the recording's own clock, stop, download. */
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { frameAt, meanColor } from './media';
@@ -116,6 +117,21 @@ export interface StoredRow {
   height: number;
   startedAt?: number;
   roomSession?: { roomId: string; startedAt: number };
+}
+
+/** The stored recording a downloaded file came from: the one of the same size (a download is its bytes). */
+export function rowOfFile<R extends StoredRow>(rows: readonly (R | undefined)[], file: string): R | undefined {
+  const size = statSync(file).size;
+  return rows.find((row) => row?.size === size);
+}
+
+/**
+ * How long after the room's start a participant's own recorder began, in seconds (0 when the row
+ * does not say). Each recorder begins once it is told and comes up in its own time, so its file is
+ * that much shorter than the recording.
+ */
+export function recorderLateSeconds(row: StoredRow | undefined): number {
+  return Math.max(0, (row?.startedAt ?? 0) - (row?.roomSession?.startedAt ?? Number.POSITIVE_INFINITY)) / 1000;
 }
 
 /** The recordings the app stored in IndexedDB, read the way a new page would. */

@@ -1,72 +1,35 @@
 /**
- * Firefox as a user gets it (Debian's firefox-esr, driven over WebDriver BiDi): every route, real
- * recordings checked with ffprobe, a killed browser's recording recovered, offline, settings.
+ * Firefox recording as a user gets it (Debian's firefox-esr, driven over WebDriver BiDi): real
+ * recordings checked with ffprobe, a hidden tab, a killed browser's recording recovered, a room.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { MIN_FPS } from '../../src/media/contract/adaptive-frame-rate';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ALL_ROUTES } from '../e2e/support/routes';
-import { sleep, untilQuiet, waitFor, type BrowserPage } from './support/browser-page';
-import { startDesktop, type Desktop } from './support/display';
-import { asBrowserPage, launchFirefox, type FirefoxSession } from './support/firefox';
+import { sleep, waitFor, type BrowserPage } from './support/browser-page';
+import { asBrowserPage, launchFirefox } from './support/firefox';
+import { useFirefoxSuite } from './support/firefox-suite';
 import { joinRoom, recordRoom, untilTilePlays, useLocalSignaling } from './support/room';
 import { frameAt, meanColor } from '../e2e/support/media';
-import { startPreview, type Preview } from './support/preview';
 import { average, openStudio, pacing, probeFile, readNewestRecording, recordFor, recoverInterrupted, startRecording, stopRecording } from './support/studio';
-import { expectSettingsKept, expectWorksOffline, untilServiceWorkerControls } from './support/shared-checks';
 
-let desktop: Desktop;
-let preview: Preview;
-let firefox: FirefoxSession;
-const workDir = mkdtempSync(join(tmpdir(), 'framecast-firefox-'));
-
-beforeAll(async () => {
-  desktop = await startDesktop();
-  preview = await startPreview();
-  firefox = await launchFirefox(desktop.env);
-});
-
-// Each test answers for the page errors of its own steps only.
-beforeEach(() => {
-  firefox.page.errors.splice(0);
-});
-
-afterAll(async () => {
-  await firefox.browser.close().catch(() => undefined);
-  await preview.stop();
-  await desktop.stop();
-  if (!process.env.KEEP_FILES) rmSync(workDir, { recursive: true, force: true });
-});
+const suite = useFirefoxSuite('firefox-recording');
 
 /** The newest stored recording, saved as `name` in the work folder: its row and what ffprobe finds. */
 async function newestRecording(page: BrowserPage, name: string) {
-  const file = join(workDir, name);
+  const file = join(suite.workDir, name);
   const row = await readNewestRecording(page, file);
   return { file, row, facts: probeFile(file) };
 }
 
 describe('Firefox', () => {
-  test('every route loads and renders with no page error', async () => {
-    const { page } = firefox;
-    // As a returning visitor: on this 2-core machine Firefox reported the lazy chunks in flight at
-    // the moment the first-installed service worker took control as failed loads (docs/browsers.md).
-    await untilServiceWorkerControls(page, `${preview.url}/`);
-    for (const route of ALL_ROUTES) {
-      await page.goto(`${preview.url}${route}`);
-      await waitFor(page, `${route} to render`, () => document.querySelector('h1') !== null);
-      await untilQuiet(page);
-    }
-    expect(page.errors).toEqual([]);
-  });
-
   for (const mode of ['Webcam Only', 'Screen + Webcam'] as const) {
     test(`a 10 s ${mode} recording decodes clean, at no less than the ladder's floor, and the stats card tells its frame rate`, async () => {
-      const { page } = firefox;
-      await openStudio(page, preview.url, mode);
+      const { page } = suite.firefox;
+      await openStudio(page, suite.preview.url, mode);
       const recorded = await recordFor(page, 10);
-      const file = join(workDir, `${mode.replaceAll(/\W+/g, '-')}.webm`);
+      const file = join(suite.workDir, `${mode.replaceAll(/\W+/g, '-')}.webm`);
       const row = await readNewestRecording(page, file);
       expect(row.state).toBe('done');
       const facts = probeFile(file);
@@ -86,14 +49,14 @@ describe('Firefox', () => {
   }
 
   test('a recording made while the tab is hidden keeps a moving picture, fed by the worker asking for frames', async () => {
-    const { page, browser, raw } = firefox;
-    await openStudio(page, preview.url, 'Webcam Only');
+    const { page, browser, raw } = suite.firefox;
+    await openStudio(page, suite.preview.url, 'Webcam Only');
     await startRecording(page);
     // Another tab in front: Firefox stops the hidden page's video-frame callbacks.
     const cover = await browser.newPage();
     const visibility = await (async () => {
       try {
-        await cover.goto(`${preview.url}/about`);
+        await cover.goto(`${suite.preview.url}/about`);
         await cover.bringToFront();
         await sleep(500);
         const state = await page.run(() => document.visibilityState);
@@ -105,7 +68,7 @@ describe('Firefox', () => {
       }
     })();
     const activeSeconds = await stopRecording(page);
-    const file = join(workDir, 'hidden.webm');
+    const file = join(suite.workDir, 'hidden.webm');
     await readNewestRecording(page, file);
     const facts = probeFile(file);
     const { largestGapMs, distinct } = pacing(file);
@@ -122,18 +85,18 @@ describe('Firefox', () => {
 
   test('a killed browser loses at most a second: the recording is recovered after relaunch', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'framecast-firefox-profile-'));
-    let session = await launchFirefox(desktop.env, profile);
+    let session = await launchFirefox(suite.desktop.env, profile);
     try {
-      await openStudio(session.page, preview.url, 'Webcam Only');
+      await openStudio(session.page, suite.preview.url, 'Webcam Only');
       await startRecording(session.page);
       const startedAt = Date.now();
       await sleep(4000);
       session.browser.process()?.kill('SIGKILL');
       const recordedSeconds = (Date.now() - startedAt) / 1000;
       await sleep(500);
-      session = await launchFirefox(desktop.env, profile);
+      session = await launchFirefox(suite.desktop.env, profile);
       const { page } = session;
-      await page.goto(`${preview.url}/studio`);
+      await page.goto(`${suite.preview.url}/studio`);
       await recoverInterrupted(page);
       const { row, facts } = await newestRecording(page, 'recovered.webm');
       expect(row.state).toBe('done');
@@ -147,7 +110,7 @@ describe('Firefox', () => {
   });
 
   test('two tabs meet in a room over WebRTC, and the host records both of them into one file', async () => {
-    const { browser } = firefox;
+    const { browser } = suite.firefox;
     const roomId = `firefox-${String(Date.now())}`;
     // Two fresh tabs: the studio tab of the tests before may still be finishing its last recording.
     const hostRaw = await browser.newPage();
@@ -155,10 +118,10 @@ describe('Firefox', () => {
     try {
       const host = await asBrowserPage(hostRaw);
       const guest = await asBrowserPage(guestRaw);
-      await useLocalSignaling(host, preview.url);
-      await joinRoom(host, (selector, text) => hostRaw.type(selector, text), preview.url, roomId, 'Hana');
+      await useLocalSignaling(host, suite.preview.url);
+      await joinRoom(host, (selector, text) => hostRaw.type(selector, text), suite.preview.url, roomId, 'Hana');
       await waitFor(host, "Hana's room", () => document.querySelector('h1')?.textContent === "Hana's room", 20_000);
-      await joinRoom(guest, (selector, text) => guestRaw.type(selector, text), preview.url, roomId, 'Gus');
+      await joinRoom(guest, (selector, text) => guestRaw.type(selector, text), suite.preview.url, roomId, 'Gus');
       await hostRaw.bringToFront();
       // The host admits guests automatically after a few seconds; then each side plays the other.
       await untilTilePlays(host, 'Gus');
@@ -184,15 +147,7 @@ describe('Firefox', () => {
     } finally {
       await guestRaw.close();
       await hostRaw.close();
-      await firefox.raw.bringToFront();
+      await suite.firefox.raw.bringToFront();
     }
-  });
-
-  test('settings are kept across a reload', async () => {
-    await expectSettingsKept(firefox.page, preview.url);
-  });
-
-  test('after one visit the app opens offline', async () => {
-    await expectWorksOffline(firefox.page);
   });
 });

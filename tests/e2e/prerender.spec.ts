@@ -84,38 +84,6 @@ fileTest.describe('prerendered HTML, read without a browser', () => {
   });
 });
 
-declare global {
-  interface Window {
-    __prerenderedSkipLink?: Element | null;
-  }
-}
-
-test.describe('hydration', () => {
-  for (const route of ALL_ROUTES) {
-    test(`${route} hydrates the prerendered page without a warning`, async ({ page, guard }) => {
-      // Keep the element the server sent, before any script runs, to prove React adopted it rather than replacing it.
-      await page.addInitScript(() => {
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState === 'interactive') window.__prerenderedSkipLink = document.querySelector('a.skip-link');
-        });
-      });
-      await page.goto(route);
-      await expect
-        .poll(() =>
-          page.evaluate(() => {
-            const kept = window.__prerenderedSkipLink;
-            return Boolean(kept?.isConnected && Object.keys(kept).some((k) => k.startsWith('__reactFiber$')));
-          }),
-        )
-        .toBe(true);
-      await page.waitForLoadState('networkidle');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(prerenderedHeading(prerenderedHtml(route)) ?? '');
-      // Playwright itself warns that it blocked the service worker (see playwright.config.ts).
-      expect(guard.warnings.filter((w) => !w.includes('blocked by Playwright'))).toEqual([]);
-    });
-  }
-});
-
 test('a crawler from / reaches every page in the sitemap and no dead link', async ({ page, request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const inSitemap = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));

@@ -1,18 +1,4 @@
 import { test, expect } from './support/test';
-import { ALL_ROUTES } from './support/routes';
-
-test.describe('every route', () => {
-  for (const path of ALL_ROUTES) {
-    test(`${path} renders its heading inside the header and footer`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('banner')).toBeVisible();
-      await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Footer' }).getByRole('link')).toHaveCount(6);
-      await page.waitForLoadState('networkidle');
-    });
-  }
-});
 
 test.describe('header active link', () => {
   const cases: [string, string | null][] = [

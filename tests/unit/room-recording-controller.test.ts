@@ -223,6 +223,29 @@ describe('RoomRecordingController', () => {
     expect(room.files).toHaveLength(1);
   });
 
+  it('a room that confirms the stop while it is being sent (tabs of one browser) finishes at once, with no wait', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const { room, controller } = await recordingAlone();
+    // Local signaling decides in this tab: the room's word comes back inside the emit itself.
+    const emit = room.emit;
+    room.emit = ((event: OutgoingEvent, payload: never) => {
+      const ack = emit(event, payload);
+      if (event === 'stop-recording') controller.onRecordingStopped();
+      return ack;
+    }) as RecordingContext['emit'];
+    let done = false;
+    const stopped = controller.stop().then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.waitFor(() => {
+      expect(done).toBe(true);
+    });
+    await stopped;
+    expect(room.room.recordingState).toBe('idle');
+    expect(room.titles()).toContain('Recording Complete');
+  });
+
   it('a room that refuses the stop still gets the files finished here', async () => {
     const room = new FakeRoom('mixed', []);
     room.stopAck = Promise.resolve({ success: false, error: 'Only the host can stop recording' });

@@ -49,6 +49,11 @@ export class RoomRecordingController {
   private failedFiles = 0;
   /** The room confirmed the stop before the host's files were finished. */
   private roomStopped = false;
+  /**
+   * From the Stop until the files are handed back. Set before the room is told, since a room of this
+   * browser's tabs decides in this tab and can confirm inside the emit, before `stopping` is assigned.
+   */
+  private stopUnderway = false;
   private stopping: Promise<void> | null = null;
   private starting: Promise<void> | null = null;
   /** Renewed by dispose(): work started before it belongs to a recording that no longer exists. */
@@ -171,8 +176,11 @@ export class RoomRecordingController {
     if (this.stopping) return this.stopping;
     const recorder = this.recorder;
     if (!recorder || !this.move('stop')) return Promise.resolve();
+    this.roomStopped = false;
+    this.stopUnderway = true;
     this.stopping = this.finishStop(recorder).finally(() => {
       this.stopping = null;
+      this.stopUnderway = false;
     });
     return this.stopping;
   }
@@ -180,7 +188,6 @@ export class RoomRecordingController {
   private async finishStop(recorder: RoomRecorderPort): Promise<void> {
     clearInterval(this.statsTimer);
     const { context } = this;
-    this.roomStopped = false;
     // The room hears at once, so participants recording their own tracks stop with the host rather
     // than after the host's files are finished.
     const told = context.emit('stop-recording', { roomId: context.state().roomId }).then(
@@ -228,7 +235,7 @@ export class RoomRecordingController {
     const results = this.collected;
     if (!results) {
       // Confirmed while the host's files are still being finished: they finish the stop when ready.
-      if (this.stopping) this.roomStopped = true;
+      if (this.stopUnderway) this.roomStopped = true;
       return;
     }
     this.collected = null;

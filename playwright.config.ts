@@ -10,12 +10,12 @@ const ROOM_LAUNCH = {
 };
 
 /**
- * Tests whose result depends on the encoder keeping up: a frame rate, the gap before the second
- * frame, a length or a bitrate to the tenth, the 1080p picture a recording keeps when nothing slows
- * it, the second at most a crash may lose, or sound timed within a frame. Each gets the machine to
- * itself; the rest run two at a time.
+ * Tests whose result depends on the encoder keeping up carry the tag `@timing`: a frame rate, the gap
+ * before the second frame, a length or a bitrate to the tenth, the 1080p picture a recording keeps
+ * when nothing slows it, the second at most a crash may lose, overlay pixels, or sound timed within a
+ * frame. Each gets the machine to itself; the rest run two at a time.
  */
-const RECORDING_TIMING = /studio-(hard-content|recording|recovery|settings|denied|fallback|preview|offline)\.spec\.ts/;
+const TIMING = /@timing/;
 const ROOM_TIMING = /room-line-up\.spec\.ts/;
 
 export default defineConfig({
@@ -47,13 +47,14 @@ export default defineConfig({
       // recording does (a dialog, an export, a recovery's memory) run two at a time.
       name: 'recording',
       testMatch: /studio-.*\.spec\.ts/,
-      testIgnore: RECORDING_TIMING,
+      grepInvert: TIMING,
       workers: 2,
       dependencies: ['pages'],
     },
     {
       name: 'recording-timing',
-      testMatch: RECORDING_TIMING,
+      testMatch: /studio-.*\.spec\.ts/,
+      grep: TIMING,
       workers: 1,
       dependencies: ['recording'],
     },

@@ -34,7 +34,7 @@ test.describe('camera blocked', () => {
 test.describe('microphone blocked', () => {
   test.use({ permissions: ['camera'] });
 
-  test('Screen Only with the microphone refused: said once, then a 1080p recording of the right length without sound', async ({ page, context }, testInfo) => {
+  test('Screen Only with the microphone refused: said once, then a 1080p recording of the right length without sound', { tag: '@timing' }, async ({ page, context }, testInfo) => {
     const shared = await context.newPage();
     await shared.setContent(`<title>${SHARED_TAB}</title><h1 style="font-size:200px">Shared</h1>`);
     await page.bringToFront();

@@ -2,7 +2,7 @@ import { test, expect } from './support/test';
 import { frameAt, meanColor, probe, webmLayout } from './support/media';
 import { openStudio, startRecording, stopAndDownload } from './support/studio';
 
-test('without track processors and WebCodecs, MediaRecorder records and the file is still seekable', async ({ page }, testInfo) => {
+test('without track processors and WebCodecs, MediaRecorder records and the file is still seekable', { tag: '@timing' }, async ({ page }, testInfo) => {
   // What Firefox and older Safari offer the page: no MediaStreamTrackProcessor, no VideoEncoder.
   await page.addInitScript(() => {
     Reflect.deleteProperty(window, 'MediaStreamTrackProcessor');
@@ -23,7 +23,7 @@ test('without track processors and WebCodecs, MediaRecorder records and the file
   expect((await webmLayout(file)).hasCues).toBe(true);
 });
 
-test('without track processors, the page feeds the worker its frames and the overlay is burned in where it belongs', async ({ page }, testInfo) => {
+test('without track processors, the page feeds the worker its frames and the overlay is burned in where it belongs', { tag: '@timing' }, async ({ page }, testInfo) => {
   // What Firefox offers the page: WebCodecs, but no MediaStreamTrackProcessor. The page turns each
   // picture of its <video>s into a VideoFrame for the worker, which draws them as they are.
   await page.addInitScript(() => {

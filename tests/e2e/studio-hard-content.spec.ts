@@ -47,7 +47,7 @@ async function decodeErrors(file: string): Promise<string> {
   return stderr.trim();
 }
 
-test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file keeps 15 fps or more', async ({ page }, testInfo) => {
+test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file keeps 15 fps or more', { tag: '@timing' }, async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   await openStudio(page, 'Webcam Only');
   await startRecording(page);
@@ -127,7 +127,7 @@ test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file k
   expect(await decodeErrors(next)).toBe('');
 });
 
-test('a tab that crashes while recording noise loses at most a second', async ({ page, context, guard }, testInfo) => {
+test('a tab that crashes while recording noise loses at most a second', { tag: '@timing' }, async ({ page, context, guard }, testInfo) => {
   test.setTimeout(120_000);
   await openStudio(page, 'Webcam Only');
   await startRecording(page);

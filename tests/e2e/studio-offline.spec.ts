@@ -28,7 +28,7 @@ async function recordOffline(page: Page, context: BrowserContext, seconds: numbe
   return stopAndDownload(page, file);
 }
 
-test('offline, the studio records 3 s of Webcam Only into a valid WebM', async ({ page, context }) => {
+test('offline, the studio records 3 s of Webcam Only into a valid WebM', { tag: '@timing' }, async ({ page, context }) => {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'framecast-offline-')), 'offline.webm');
   const { activeSeconds } = await recordOffline(page, context, 3, file);
   const info = await probe(file);

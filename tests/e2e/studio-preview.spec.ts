@@ -39,7 +39,7 @@ const CASES: { overlay: Overlay; rect: { x: number; y: number; w: number; h: num
 ];
 
 for (const { overlay, rect, outside } of CASES) {
-  test(`the ${overlay.size} ${overlay.shape} overlay at ${overlay.position} is burned into the file`, async ({ page }, testInfo) => {
+  test(`the ${overlay.size} ${overlay.shape} overlay at ${overlay.position} is burned into the file`, { tag: '@timing' }, async ({ page }, testInfo) => {
     await openStudio(page, 'Screen + Webcam', overlay);
     await startRecording(page);
     await page.waitForTimeout(2000);

@@ -9,7 +9,7 @@ const MODES: { mode: Mode; slug: string }[] = [
 ];
 
 for (const { mode, slug } of MODES) {
-  test(`${mode}: 5 s become a seekable 1080p WebM with VP9/VP8 video and Opus audio`, async ({ page }, testInfo) => {
+  test(`${mode}: 5 s become a seekable 1080p WebM with VP9/VP8 video and Opus audio`, { tag: '@timing' }, async ({ page }, testInfo) => {
     await openStudio(page, mode);
     await startRecording(page);
     await page.waitForTimeout(5000);
@@ -37,7 +37,7 @@ for (const { mode, slug } of MODES) {
   });
 }
 
-test('pausing for 2 s leaves the pause out and keeps audio and video level', async ({ page }, testInfo) => {
+test('pausing for 2 s leaves the pause out and keeps audio and video level', { tag: '@timing' }, async ({ page }, testInfo) => {
   await openStudio(page, 'Screen + Webcam');
   await startRecording(page);
   await page.waitForTimeout(2000);

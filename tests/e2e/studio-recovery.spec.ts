@@ -22,7 +22,7 @@ async function expectSeekable(file: string): Promise<number> {
   return info.duration ?? 0;
 }
 
-test('a crashed tab loses at most a second, and Recover gives a seekable file in the library', async ({ page, context, guard }, testInfo) => {
+test('a crashed tab loses at most a second, and Recover gives a seekable file in the library', { tag: '@timing' }, async ({ page, context, guard }, testInfo) => {
   await openStudio(page, 'Screen + Webcam');
   await startRecording(page);
   const recorded = await recordThenCrash(page, 8000);
@@ -46,7 +46,7 @@ test('a crashed tab loses at most a second, and Recover gives a seekable file in
   await expect(item.getByTestId('library-duration')).toHaveText(/^00:0[6-9]$/);
 });
 
-test('a killed browser loses at most a second, and the same recovery works after relaunch', async ({ guard }, testInfo) => {
+test('a killed browser loses at most a second, and the same recovery works after relaunch', { tag: '@timing' }, async ({ guard }, testInfo) => {
   const profile = mkdtempSync(path.join(tmpdir(), 'framecast-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(profile, {

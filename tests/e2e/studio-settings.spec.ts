@@ -30,7 +30,7 @@ async function videoKbps(file: string, duration: number): Promise<number> {
   return (bytes * 8) / duration / 1000;
 }
 
-test('a recording with quality 720p and bitrate 2000 kbps yields a 1280x720 file at about 2000 kbps', async ({ page }, info) => {
+test('a recording with quality 720p and bitrate 2000 kbps yields a 1280x720 file at about 2000 kbps', { tag: '@timing' }, async ({ page }, info) => {
   await openSettings(page);
   await page.getByRole('radio', { name: /^720p/ }).check();
   await setBitrate(page, 2000);

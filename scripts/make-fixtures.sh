@@ -2,6 +2,7 @@
 # Makes the fake camera and microphone content the end-to-end tests play into Chromium.
 # Camera: a solid blue field (easy to tell from the fake screen's green) with a moving
 # test pattern strip along the bottom centre, 1280x720 at 30 fps, looped by Chromium.
+# Room camera: the same picture at 15 fps, for the room's tests, which run two or three cameras at once.
 # Busy camera: a full-frame moving test pattern, detailed enough that the encoder spends the
 # bitrate it is given (the plain camera is so easy to compress that any bitrate undershoots).
 # Noise camera: grey noise that changes every frame, the hardest content an encoder meets
@@ -21,6 +22,13 @@ if [ ! -s "$out/camera.y4m" ]; then
     -f lavfi -i "testsrc2=size=320x160:rate=30" \
     -filter_complex "[0:v][1:v]overlay=x=480:y=540:shortest=1,format=yuv420p" \
     -t 2 -pix_fmt yuv420p "$out/camera.y4m"
+fi
+if [ ! -s "$out/room-camera.y4m" ]; then
+  ffmpeg -hide_banner -loglevel error -y \
+    -f lavfi -i "color=c=0x1040e0:size=1280x720:rate=15" \
+    -f lavfi -i "testsrc2=size=320x160:rate=15" \
+    -filter_complex "[0:v][1:v]overlay=x=480:y=540:shortest=1,format=yuv420p" \
+    -t 2 -pix_fmt yuv420p "$out/room-camera.y4m"
 fi
 if [ ! -s "$out/busy-camera.y4m" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \

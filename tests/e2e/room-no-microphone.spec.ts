@@ -1,5 +1,5 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS, FAKE_MEDIA_ARGS } from './support/chromium';
+import { BASE_ARGS, ROOM_MEDIA_ARGS } from './support/chromium';
 import { probe } from './support/media';
 import { hostRoom, newRoomId, prepareRoomContext } from './support/room';
 import { downloadAll, record } from './support/room-recording';
@@ -10,7 +10,7 @@ test.use({
   permissions: [],
   launchOptions: {
     executablePath: '/usr/bin/chromium',
-    args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream')],
+    args: [...BASE_ARGS, ...ROOM_MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream')],
   },
 });
 

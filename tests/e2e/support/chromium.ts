@@ -3,6 +3,8 @@ import path from 'node:path';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures/generated');
 export const CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'camera.y4m');
+/** The same picture at 15 fps, for the room's tests (see ROOM_MEDIA_ARGS). */
+export const ROOM_CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'room-camera.y4m');
 export const BUSY_CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'busy-camera.y4m');
 /** Grey noise that changes every frame: content no encoder on this machine keeps up with at 1080p. */
 export const NOISE_CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'noise-camera.y4m');
@@ -27,6 +29,14 @@ export const FAKE_MEDIA_ARGS = [
   `--use-file-for-fake-video-capture=${CAMERA_FIXTURE}`,
   `--use-file-for-fake-audio-capture=${MIC_FIXTURE}`,
 ];
+
+/**
+ * The room's tests run two or three participants on one machine, each capturing, sending, receiving
+ * and often recording a camera: with a 15 fps camera (a common webcam rate) they check the same room
+ * behaviour for less of the machine (docs/architecture.md, Tests and the gate). The studio's tests,
+ * which measure frame rates, keep the 30 fps camera.
+ */
+export const ROOM_MEDIA_ARGS = FAKE_MEDIA_ARGS.map((arg) => (arg.startsWith('--use-file-for-fake-video-capture=') ? `--use-file-for-fake-video-capture=${ROOM_CAMERA_FIXTURE}` : arg));
 
 /** Several checkouts can run their suites side by side, each on its own `TEST_PORT`. */
 export const TEST_PORT = process.env.TEST_PORT ?? '4173';

@@ -16,20 +16,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=tests/fixtures/generated
 mkdir -p "$out"
-if [ ! -s "$out/camera.y4m" ]; then
+# The camera picture at a frame rate: camera <fps> <file>.
+camera() {
+  [ -s "$2" ] && return
   ffmpeg -hide_banner -loglevel error -y \
-    -f lavfi -i "color=c=0x1040e0:size=1280x720:rate=30" \
-    -f lavfi -i "testsrc2=size=320x160:rate=30" \
+    -f lavfi -i "color=c=0x1040e0:size=1280x720:rate=$1" \
+    -f lavfi -i "testsrc2=size=320x160:rate=$1" \
     -filter_complex "[0:v][1:v]overlay=x=480:y=540:shortest=1,format=yuv420p" \
-    -t 2 -pix_fmt yuv420p "$out/camera.y4m"
-fi
-if [ ! -s "$out/room-camera.y4m" ]; then
-  ffmpeg -hide_banner -loglevel error -y \
-    -f lavfi -i "color=c=0x1040e0:size=1280x720:rate=15" \
-    -f lavfi -i "testsrc2=size=320x160:rate=15" \
-    -filter_complex "[0:v][1:v]overlay=x=480:y=540:shortest=1,format=yuv420p" \
-    -t 2 -pix_fmt yuv420p "$out/room-camera.y4m"
-fi
+    -t 2 -pix_fmt yuv420p "$2"
+}
+camera 30 "$out/camera.y4m"
+camera 15 "$out/room-camera.y4m"
 if [ ! -s "$out/busy-camera.y4m" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \
     -t 2 -pix_fmt yuv420p "$out/busy-camera.y4m"

@@ -3,7 +3,7 @@
  * offline. Its recordings are in firefox-recording.test.ts, run beside this file.
  */
 import { describe, expect, test } from 'vitest';
-import { ALL_ROUTES } from '../e2e/support/routes';
+import { ALL_ROUTES, everyPageTimeout } from '../e2e/support/routes';
 import { untilQuiet, waitFor } from './support/browser-page';
 import { useFirefoxSuite } from './support/firefox-suite';
 import { expectSettingsKept, expectWorksOffline, untilServiceWorkerControls } from './support/shared-checks';
@@ -11,7 +11,7 @@ import { expectSettingsKept, expectWorksOffline, untilServiceWorkerControls } fr
 const suite = useFirefoxSuite('firefox-pages');
 
 describe('Firefox', () => {
-  test('every route loads and renders with no page error', async () => {
+  test('every route loads and renders with no page error', { timeout: everyPageTimeout(ALL_ROUTES.length) }, async () => {
     const { page } = suite.firefox;
     // As a returning visitor: on this 2-core machine Firefox reported the lazy chunks in flight at
     // the moment the first-installed service worker took control as failed loads (docs/browsers.md).

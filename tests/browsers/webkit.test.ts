@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ALL_ROUTES } from '../e2e/support/routes';
+import { ALL_ROUTES, everyPageTimeout } from '../e2e/support/routes';
 import { sleep, waitFor, type BrowserPage } from './support/browser-page';
 import { startDesktop, type Desktop } from './support/display';
 import { startPreview, type Preview } from './support/preview';
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('WebKit', () => {
-  test('every route loads and renders with no page error', async () => {
+  test('every route loads and renders with no page error', { timeout: everyPageTimeout(ALL_ROUTES.length) }, async () => {
     const { page } = webkit;
     const errors: string[] = [];
     for (const route of ALL_ROUTES) {

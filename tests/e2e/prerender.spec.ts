@@ -6,7 +6,7 @@ import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta'
 import { SITE } from '../../src/shared/site';
 import { FAQ } from '../../src/features/content/data/faq';
 import { prerenderedHeading, prerenderedHtml, readHead, visibleText } from './support/prerendered';
-import { ALL_ROUTES } from './support/routes';
+import { ALL_ROUTES, everyPageTimeout } from './support/routes';
 import { expect, test } from './support/test';
 
 const SPECIFIC_TYPES: Readonly<Record<string, string>> = { '/': 'WebApplication', '/help': 'FAQPage', '/about': 'Organization' };
@@ -87,6 +87,7 @@ fileTest.describe('prerendered HTML, read without a browser', () => {
 test('a crawler from / reaches every page in the sitemap and no dead link', async ({ page, request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const inSitemap = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname));
+  test.setTimeout(everyPageTimeout(inSitemap.size));
   const seen = new Set<string>(['/']);
   const queue = ['/'];
   const notInSitemap: string[] = [];

@@ -5,7 +5,7 @@ import { chromium } from '@playwright/test';
 import { metaForPath } from '../../src/app/route-list';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH } from './support/chromium';
 import { controllerVersion, NEW_VERSION_SW_LINE, waitForServiceWorkerControl } from './support/pwa';
-import { ALL_ROUTES } from './support/routes';
+import { ALL_ROUTES, everyPageTimeout } from './support/routes';
 import { serveCopyOfBuild } from './support/static-site';
 import { expect, test } from './support/test';
 
@@ -28,7 +28,7 @@ function offerInstall(): void {
 }
 
 test('after one visit, every route loads from the service worker with the network gone', async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(everyPageTimeout(ALL_ROUTES.length + 2));
   await page.goto('/');
   await waitForServiceWorkerControl(page);
   await expect(page.getByText('Ready to work offline')).toBeVisible();

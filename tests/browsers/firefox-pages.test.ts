@@ -6,16 +6,13 @@ import { describe, expect, test } from 'vitest';
 import { ALL_ROUTES, everyPageTimeout } from '../e2e/support/routes';
 import { untilQuiet, waitFor } from './support/browser-page';
 import { useFirefoxSuite } from './support/firefox-suite';
-import { expectSettingsKept, expectWorksOffline, untilServiceWorkerControls } from './support/shared-checks';
+import { expectSettingsKept, expectWorksOffline } from './support/shared-checks';
 
 const suite = useFirefoxSuite('firefox-pages');
 
 describe('Firefox', () => {
   test('every route loads and renders with no page error', { timeout: everyPageTimeout(ALL_ROUTES.length) }, async () => {
     const { page } = suite.firefox;
-    // As a returning visitor: on this 2-core machine Firefox reported the lazy chunks in flight at
-    // the moment the first-installed service worker took control as failed loads (docs/browsers.md).
-    await untilServiceWorkerControls(page, `${suite.preview.url}/`);
     for (const route of ALL_ROUTES) {
       await page.goto(`${suite.preview.url}${route}`);
       await waitFor(page, `${route} to render`, () => document.querySelector('h1') !== null);

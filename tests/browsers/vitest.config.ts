@@ -5,8 +5,8 @@ export default defineConfig({
   test: {
     include: ['tests/browsers/**/*.test.ts'],
     environment: 'node',
-    // Each engine's file starts its own display, sound server and app server on free ports, so the
-    // two run side by side: WebKit's half-minute overlaps Firefox's recordings.
+    // Each file starts its own display, sound server and app server on free ports, so two run side
+    // by side: Firefox's recordings beside WebKit, then Firefox's pages.
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 180_000,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startDesktop, type Desktop } from './display';
 import { launchFirefox, type FirefoxSession } from './firefox';
 import { startPreview, type Preview } from './preview';
+import { untilServiceWorkerControls } from './shared-checks';
 
 export interface FirefoxSuite {
   readonly desktop: Desktop;
@@ -32,6 +33,9 @@ export function useFirefoxSuite(name: string): FirefoxSuite {
     desktop = await startDesktop();
     preview = await startPreview();
     firefox = await launchFirefox(desktop.env);
+    // As a returning visitor: Firefox reports the lazy chunks a page is loading at the moment the
+    // first-installed service worker takes control as failed loads (docs/browsers.md).
+    await untilServiceWorkerControls(firefox.page, `${preview.url}/`);
   });
 
   // Each test answers for the page errors of its own steps only.

@@ -9,5 +9,5 @@ export const ALL_ROUTES: readonly string[] = [...PAGE_METAS.map((m) => m.path), 
  * that grows, or a slower machine, does not outrun one fixed total.
  */
 export function everyPageTimeout(pages: number): number {
-  return 30_000 + pages * 5_000;
+  return 60_000 + pages * 5_000;
 }

@@ -9,8 +9,8 @@ export default defineConfig({
     // four files at once take a third of the time, with the same results.
     maxWorkers: 4,
     // Files share a worker's loaded modules instead of loading them again each (the imports were half
-    // the step's CPU). The tests keep no state in modules between files; a global a test stubs is put
-    // back after it whatever the file does.
+    // the step's CPU). Tests keep no state in modules between files, and stub globals with
+    // vi.stubGlobal, which vitest puts back before the next test, whatever file it is in.
     isolate: false,
     unstubGlobals: true,
   },

@@ -1,13 +1,16 @@
 import 'fake-indexeddb/auto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type InputTrack } from 'mediabunny';
 import { WebmSession } from '../../src/media/worker/webm-session';
 import { getRecording, readRecordingFile } from '../../src/media/storage/recordings-db';
 import type { StartOptions } from '../../src/media/contract/recorder-api';
-import { audioBlock, encoderControl, installFakeWebCodecs } from './support/fake-webcodecs';
+import { audioBlock, encoderControl, installFakeWebCodecs, uninstallFakeWebCodecs } from './support/fake-webcodecs';
 
-beforeAll(() => {
+beforeEach(() => {
   installFakeWebCodecs();
+});
+afterEach(() => {
+  uninstallFakeWebCodecs();
 });
 
 let next = 0;

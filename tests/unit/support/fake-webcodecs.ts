@@ -6,6 +6,7 @@
  * but the muxer, the file and every timestamp are real: a test reads the finished WebM back with
  * mediabunny.
  */
+import { vi } from 'vitest';
 import { CustomAudioEncoder, EncodedPacket, registerEncoder, type AudioSample } from 'mediabunny';
 
 interface ChunkInit {
@@ -108,11 +109,17 @@ export class FakeVideoEncoder {
 }
 
 /** Opus as mediabunny's encoder sees it: one packet per sample, with its timing. */
+/**
+ * Whether the fakes stand in now. mediabunny keeps a registered encoder for good, and test files
+ * share a worker's modules, so the fake Opus encoder offers itself only while a test has installed it.
+ */
+let installed = false;
+
 class FakeOpusEncoder extends CustomAudioEncoder {
   private sentConfig = false;
 
   static override supports(codec: string): boolean {
-    return codec === 'opus';
+    return installed && codec === 'opus';
   }
 
   init(): void {
@@ -134,10 +141,24 @@ class FakeOpusEncoder extends CustomAudioEncoder {
   }
 }
 
-/** Puts the fakes where the session's code looks for WebCodecs. */
+let registered = false;
+
+/**
+ * Puts the fakes where the session's code looks for WebCodecs, for the test about to run: call it in
+ * `beforeEach`. The globals are stubbed, so they are gone before the next test, in this file or another.
+ */
 export function installFakeWebCodecs(): void {
-  Object.assign(globalThis, { VideoEncoder: FakeVideoEncoder, VideoFrame: FakeVideoFrame, EncodedVideoChunk: FakeEncodedVideoChunk });
-  registerEncoder(FakeOpusEncoder);
+  vi.stubGlobal('VideoEncoder', FakeVideoEncoder);
+  vi.stubGlobal('VideoFrame', FakeVideoFrame);
+  vi.stubGlobal('EncodedVideoChunk', FakeEncodedVideoChunk);
+  installed = true;
+  if (!registered) registerEncoder(FakeOpusEncoder);
+  registered = true;
+}
+
+/** Withdraws the fake Opus encoder (the stubbed globals go by themselves): call it in `afterEach`. */
+export function uninstallFakeWebCodecs(): void {
+  installed = false;
 }
 
 /** A block of silence as the session takes it (an AudioData in the browser). */

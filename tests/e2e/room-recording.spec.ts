@@ -242,8 +242,8 @@ test('separate recording on a starved connection: the call degrades, the guestâ€
   const info = await probe(guestFile?.file ?? '');
   // The guest's own camera at its own size and rate, whatever the call carried.
   expect(info.video).toMatchObject({ width: 1280, height: 720 });
-  // Pictures that change, frame after frame: well above the call's 5 fps drawn again and again (two
-  // pages recording and encoding on two cores keep about 13â€“16 distinct frames a second of the fixture).
+  // Pictures that change, frame after frame: well above the call's 5 fps drawn again and again (the
+  // room's fake camera sends 15 a second, and the guest's own recording keeps nearly all of them).
   // On failure, the packets tell a frozen source (packets at every frame, one picture) from an encoder that fell behind (few packets).
   const packets = await packetTimes(guestFile?.file ?? '', 'v:0');
   const why = `${packets.count} video packets over ${(packets.end - packets.start).toFixed(1)} s, largest gap ${packets.largestGap.toFixed(2)} s`;

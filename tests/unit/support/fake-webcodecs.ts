@@ -108,13 +108,13 @@ export class FakeVideoEncoder {
   }
 }
 
-/** Opus as mediabunny's encoder sees it: one packet per sample, with its timing. */
 /**
  * Whether the fakes stand in now. mediabunny keeps a registered encoder for good, and test files
  * share a worker's modules, so the fake Opus encoder offers itself only while a test has installed it.
  */
 let installed = false;
 
+/** Opus as mediabunny's encoder sees it: one packet per sample, with its timing. */
 class FakeOpusEncoder extends CustomAudioEncoder {
   private sentConfig = false;
 

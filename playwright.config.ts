@@ -1,13 +1,7 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS, ROOM_MEDIA_ARGS, TEST_PORT } from './tests/e2e/support/chromium';
+import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS, ROOM_ARGS, TEST_PORT } from './tests/e2e/support/chromium';
 
-// With no ICE servers, Chromium hides local addresses behind mDNS names that the other page must
-// resolve over multicast; on a loaded test machine that now and then stalls for over 30 s. Plain
-// local addresses take the network's multicast out of what the room tests depend on.
-const ROOM_LAUNCH = {
-  executablePath: CHROMIUM_PATH,
-  args: [...BASE_ARGS, ...ROOM_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
-};
+const ROOM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ROOM_ARGS };
 
 /**
  * Tests whose result depends on the encoder keeping up carry the tag `@timing`: a frame rate, the gap

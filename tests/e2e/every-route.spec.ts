@@ -32,7 +32,9 @@ for (const route of ALL_ROUTES) {
       )
       .toBe(true);
     await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(prerenderedHeading(prerenderedHtml(route)) ?? '');
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    await expect(heading).toHaveText(prerenderedHeading(prerenderedHtml(route)) ?? '');
     // Playwright itself warns that it blocked the service worker (see playwright.config.ts).
     expect(guard.warnings.filter((w) => !w.includes('blocked by Playwright'))).toEqual([]);
 

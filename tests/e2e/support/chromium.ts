@@ -38,6 +38,13 @@ export const FAKE_MEDIA_ARGS = [
  */
 export const ROOM_MEDIA_ARGS = FAKE_MEDIA_ARGS.map((arg) => (arg.startsWith('--use-file-for-fake-video-capture=') ? `--use-file-for-fake-video-capture=${ROOM_CAMERA_FIXTURE}` : arg));
 
+/**
+ * A room participant's browser. With no ICE servers, Chromium hides local addresses behind mDNS names
+ * that the other page must resolve over multicast; on a loaded test machine that now and then stalls
+ * for over 30 s. Plain local addresses take the network's multicast out of what the room tests depend on.
+ */
+export const ROOM_ARGS = [...BASE_ARGS, ...ROOM_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'];
+
 /** Several checkouts can run their suites side by side, each on its own `TEST_PORT`. */
 export const TEST_PORT = process.env.TEST_PORT ?? '4173';
 export const BASE_URL = `http://127.0.0.1:${TEST_PORT}`;

@@ -4,7 +4,7 @@
  * the two together.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, ROOM_MEDIA_ARGS } from './chromium';
+import { BASE_URL, CHROMIUM_PATH, ROOM_ARGS } from './chromium';
 import { prepareRoomContext, type RoomContextOptions } from './room';
 import { test as base, type PageGuard } from './test';
 
@@ -17,7 +17,7 @@ export interface OtherComputer {
 export async function launchOtherComputer(guard: PageGuard): Promise<OtherComputer> {
   const browser: Browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...BASE_ARGS, ...ROOM_MEDIA_ARGS, '--disable-features=WebRtcHideLocalIpsWithMdns'],
+    args: ROOM_ARGS,
   });
   return {
     async open(options = {}) {

@@ -1,12 +1,13 @@
 /**
  * Brings each block of one sound feed to the recorded shape (src/media/contract/pcm-shape.ts): a
- * block already 48 kHz stereo passes as it is; any other is copied out as planar floats, given two
- * channels and resampled, keeping its timestamp. One shaper per feed, as resampling carries state.
+ * block already 48 kHz stereo passes as it is; any other is copied out as planar floats, resampled
+ * and given two channels, stamped with the instant of its first resampled sample. One shaper per
+ * feed, as resampling carries state.
  */
-import { LinearResampler, RECORDED_SOUND, stereoPlanes } from '../contract/pcm-shape';
+import { BandLimitedResampler, RECORDED_SOUND, stereoPlanes } from '../contract/pcm-shape';
 
 export class SoundShaper {
-  private resampler: LinearResampler | null = null;
+  private resampler: BandLimitedResampler | null = null;
 
   /**
    * The block in the recorded shape; the block given is closed when a new one replaces it. Null when
@@ -20,12 +21,19 @@ export class SoundShaper {
       data.copyTo(plane, { planeIndex, format: 'f32-planar' });
       return plane;
     });
-    let channels: Float32Array[] = stereoPlanes(planes);
+    let resampled: readonly Float32Array[] = planes;
+    let timestamp = data.timestamp;
     if (data.sampleRate !== sampleRate) {
-      if (this.resampler?.fromRate !== data.sampleRate) this.resampler = new LinearResampler(data.sampleRate, sampleRate);
-      channels = this.resampler.push(channels);
+      // A mono microphone is resampled once, then put on both channels.
+      if (this.resampler?.fromRate !== data.sampleRate || this.resampler.channelCount !== planes.length) {
+        this.resampler = new BandLimitedResampler(data.sampleRate, sampleRate, planes.length);
+      }
+      const { channels, firstAt } = this.resampler.push(planes);
+      resampled = channels;
+      timestamp = data.timestamp + Math.round((firstAt * 1_000_000) / data.sampleRate);
     }
-    const frames = channels[0]?.length ?? 0;
+    const channels = stereoPlanes(resampled);
+    const frames = channels[0].length;
     if (frames === 0) {
       data.close();
       return null;
@@ -34,7 +42,7 @@ export class SoundShaper {
     channels.forEach((channel, c) => {
       joined.set(channel, c * frames);
     });
-    const shaped = new AudioData({ format: 'f32-planar', sampleRate, numberOfChannels, numberOfFrames: frames, timestamp: data.timestamp, data: joined });
+    const shaped = new AudioData({ format: 'f32-planar', sampleRate, numberOfChannels, numberOfFrames: frames, timestamp, data: joined });
     data.close();
     return shaped;
   }

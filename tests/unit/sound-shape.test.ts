@@ -1,0 +1,84 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SoundShaper } from '../../src/media/worker/sound-shape';
+
+/** Planar float blocks as the browser's AudioData holds them: made, copied out plane by plane, closed. */
+class FakeAudioData {
+  readonly format = 'f32-planar';
+  readonly sampleRate: number;
+  readonly numberOfChannels: number;
+  readonly numberOfFrames: number;
+  readonly timestamp: number;
+  readonly data: Float32Array;
+  closed = false;
+
+  constructor(init: { sampleRate: number; numberOfChannels: number; numberOfFrames: number; timestamp: number; data: Float32Array }) {
+    ({ sampleRate: this.sampleRate, numberOfChannels: this.numberOfChannels, numberOfFrames: this.numberOfFrames, timestamp: this.timestamp, data: this.data } = init);
+  }
+
+  copyTo(destination: Float32Array, options: { planeIndex: number }): void {
+    destination.set(this.data.subarray(options.planeIndex * this.numberOfFrames, (options.planeIndex + 1) * this.numberOfFrames));
+  }
+
+  plane(index: number): Float32Array {
+    return this.data.subarray(index * this.numberOfFrames, (index + 1) * this.numberOfFrames);
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+}
+
+/** 10 ms of a 440 Hz mono tone at `rate`, starting `block` blocks in, stamped with its capture time. */
+function micBlock(rate: number, block: number, startUs = 5_000_000): FakeAudioData {
+  const frames = rate / 100;
+  const data = Float32Array.from({ length: frames }, (_, i) => Math.sin((2 * Math.PI * 440 * (block * frames + i)) / rate));
+  return new FakeAudioData({ sampleRate: rate, numberOfChannels: 1, numberOfFrames: frames, timestamp: startUs + block * 10_000, data });
+}
+
+beforeEach(() => {
+  vi.stubGlobal('AudioData', FakeAudioData);
+});
+
+describe('SoundShaper', () => {
+  it('passes a block already 48 kHz stereo as it is', () => {
+    const block = new FakeAudioData({ sampleRate: 48_000, numberOfChannels: 2, numberOfFrames: 480, timestamp: 1, data: new Float32Array(960) });
+    expect(new SoundShaper().shape(block as unknown as AudioData)).toBe(block);
+    expect(block.closed).toBe(false);
+  });
+
+  it('turns a 44.1 kHz mono microphone into 48 kHz stereo, each block stamped with the instant of its first sample', () => {
+    const shaper = new SoundShaper();
+    const shaped: FakeAudioData[] = [];
+    for (let block = 0; block < 50; block++) {
+      const input = micBlock(44_100, block);
+      const out = shaper.shape(input as unknown as AudioData) as unknown as FakeAudioData | null;
+      expect(input.closed).toBe(true);
+      if (out) shaped.push(out);
+    }
+    expect(shaped.every((block) => block.sampleRate === 48_000 && block.numberOfChannels === 2)).toBe(true);
+    // The first block begins at the microphone's first sample; each later one where the one before ended.
+    expect(shaped[0]?.timestamp).toBe(5_000_000);
+    let expected = 5_000_000;
+    let at = 0;
+    for (const block of shaped) {
+      expect(Math.abs(block.timestamp - expected)).toBeLessThanOrEqual(1);
+      expected += (block.numberOfFrames / 48_000) * 1e6;
+      // Both channels carry the tone at the block's own instants.
+      expect(block.plane(1)).toEqual(block.plane(0));
+      block.plane(0).forEach((value, n) => {
+        if (at + n >= 240) expect(Math.abs(value - Math.sin((2 * Math.PI * 440 * (at + n)) / 48_000))).toBeLessThan(0.001);
+      });
+      at += block.numberOfFrames;
+    }
+    // Half a second in, half a second out, but for the kernel's last reach.
+    expect(at).toBeGreaterThan(24_000 - 40);
+  });
+
+  it('starts over when the microphone changes rate mid-feed, stamping the new rate’s first block with its own time', () => {
+    const shaper = new SoundShaper();
+    for (let block = 0; block < 5; block++) shaper.shape(micBlock(44_100, block) as unknown as AudioData);
+    const first = shaper.shape(micBlock(16_000, 0, 9_000_000) as unknown as AudioData) as unknown as FakeAudioData | null;
+    expect(first?.timestamp).toBe(9_000_000);
+    expect(first?.sampleRate).toBe(48_000);
+  });
+});

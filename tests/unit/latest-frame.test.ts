@@ -5,11 +5,13 @@ import { LatestFrame } from '../../src/media/worker/latest-frame';
 class FakeVideoFrame {
   static copies: (() => void)[] = [];
   closed = false;
+  /** Capture time on the camera's clock, µs. */
+  constructor(readonly timestamp = 0) {}
   readonly displayWidth = 4;
   readonly displayHeight = 2;
   readonly visibleRect = { width: 4, height: 2 };
   clone(): FakeVideoFrame {
-    return new FakeVideoFrame();
+    return new FakeVideoFrame(this.timestamp);
   }
   close(): void {
     this.closed = true;
@@ -72,5 +74,38 @@ describe('LatestFrame', () => {
     await settle();
     expect(latest.hasFrame).toBe(false);
     expect(latest.image()).toBeNull();
+  });
+
+  it('says when each picture was captured on the worker’s clock, however late the worker read it', async () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const latest = new LatestFrame();
+      const push = source(latest);
+      /** Hands the worker a frame captured at `timestampUs` on the camera's clock, and lets it convert. */
+      const show = async (timestampUs: number) => {
+        push(new FakeVideoFrame(timestampUs));
+        await settle();
+        FakeVideoFrame.copies.shift()?.();
+        await settle();
+        return latest.image();
+      };
+      // The camera's clock is its own: 10 s on it is 1 s on the worker's, when nothing holds frames up.
+      vi.advanceTimersByTime(1000);
+      const first = await show(10_000_000);
+      expect(first?.capturedAt).toBe(1000);
+      // The next picture, taken 33 ms later, is read 120 ms later: it was still captured at 1033.
+      vi.advanceTimersByTime(120);
+      const second = await show(10_033_000);
+      expect(second?.capturedAt).toBe(1033);
+      expect(second?.sequence).toBeGreaterThan(first?.sequence ?? Infinity);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('pictures a page hands over carry no capture time', () => {
+    const latest = new LatestFrame();
+    latest.push({ width: 2, height: 2, close: () => undefined });
+    expect(latest.image()?.capturedAt).toBeNull();
   });
 });

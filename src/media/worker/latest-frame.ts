@@ -13,6 +13,8 @@
  * held: sources that each kept their newest frame until a newer one came (this worker, a <video>, a
  * WebRTC encoder, in two tabs) left a room recording on one picture for good (docs/browsers.md).
  */
+import { CaptureClock } from '../contract/capture-clock';
+
 /** How long a replaced source's frames are closed as they come before its stream is cancelled. */
 const DRAIN_LIMIT_MS = 2000;
 
@@ -21,6 +23,13 @@ export interface SourcePicture {
   image: OffscreenCanvas | VideoFrame | ImageBitmap;
   width: number;
   height: number;
+  /** Which of the source's pictures this is: a new one has a higher number. */
+  sequence: number;
+  /**
+   * When the picture was captured, on this worker's clock (performance.now()); null where the source
+   * says nothing reliable of it (pictures a page makes from a <video>, or sends as ImageBitmaps).
+   */
+  capturedAt: number | null;
 }
 
 export class LatestFrame {
@@ -44,6 +53,14 @@ export class LatestFrame {
   private drawDirectly = false;
   private handedVersion = -1;
   private reader: ReadableStreamDefaultReader<VideoFrame> | null = null;
+  /**
+   * A track processor's frames carry their capture time on the source's clock; this maps it to the
+   * worker's, as for sound (src/media/contract/capture-clock.ts), so a busy worker's late reads do
+   * not make pictures look late.
+   */
+  private captureClock = new CaptureClock();
+  private frameCapturedAt: number | null = null;
+  private convertedCapturedAt: number | null = null;
   /** Source pictures converted so far, for the frame-rate statistics. */
   conversions = 0;
 
@@ -66,6 +83,7 @@ export class LatestFrame {
   consume(readable: ReadableStream<VideoFrame>, { drawDirectly = false } = {}): void {
     this.release();
     this.drawDirectly = drawDirectly;
+    this.captureClock = new CaptureClock();
     const reader = readable.getReader();
     this.reader = reader;
     void (async () => {
@@ -75,7 +93,7 @@ export class LatestFrame {
           const { done, value } = await reader.read();
           if (done) break;
           if (this.reader === reader) {
-            this.replace(value);
+            this.replace(value, drawDirectly ? null : this.captureClock.observe(performance.now(), value.timestamp / 1000));
             continue;
           }
           value.close();
@@ -92,7 +110,7 @@ export class LatestFrame {
   }
 
   push(frame: ImageBitmap): void {
-    this.replace(frame);
+    this.replace(frame, null);
   }
 
   /**
@@ -106,12 +124,14 @@ export class LatestFrame {
         this.handedVersion = this.version;
         this.conversions += 1;
       }
+      const seen = { sequence: this.version, capturedAt: this.frameCapturedAt };
       return frame instanceof VideoFrame
-        ? { image: frame, width: frame.displayWidth, height: frame.displayHeight }
-        : { image: frame, width: frame.width, height: frame.height };
+        ? { image: frame, width: frame.displayWidth, height: frame.displayHeight, ...seen }
+        : { image: frame, width: frame.width, height: frame.height, ...seen };
     }
     this.convertLatest();
-    return this.convertedVersion >= 0 ? { image: this.canvas, width: this.canvas.width, height: this.canvas.height } : null;
+    if (this.convertedVersion < 0) return null;
+    return { image: this.canvas, width: this.canvas.width, height: this.canvas.height, sequence: this.convertedVersion, capturedAt: this.convertedCapturedAt };
   }
 
   /** The newest frame is on the canvas: its buffer goes back to the camera (see the header). */
@@ -134,9 +154,10 @@ export class LatestFrame {
     this.convertedVersion = -1;
   }
 
-  private replace(next: VideoFrame | ImageBitmap): void {
+  private replace(next: VideoFrame | ImageBitmap, capturedAt: number | null): void {
     this.frame?.close();
     this.frame = next;
+    this.frameCapturedAt = capturedAt;
     this.version += 1;
     if (!this.drawsAsItIs(next)) this.convertLatest();
   }
@@ -145,9 +166,11 @@ export class LatestFrame {
     const frame = this.frame;
     if (this.converting || !frame || this.convertedVersion === this.version) return;
     const version = this.version;
+    const capturedAt = this.frameCapturedAt;
     if (!(frame instanceof VideoFrame) || !this.rgbaCopySupported) {
       this.drawWhole(frame);
       this.convertedVersion = version;
+      this.convertedCapturedAt = capturedAt;
       this.conversions += 1;
       this.closeConverted();
       return;
@@ -159,6 +182,7 @@ export class LatestFrame {
       .then((converted) => {
         if (converted && version > this.releasedVersion) {
           this.convertedVersion = version;
+          this.convertedCapturedAt = capturedAt;
           this.conversions += 1;
         }
       })

@@ -194,9 +194,14 @@ export class RecordingEngine<O extends EngineOutput> {
     return Math.max(0, this.activeMs(now) - output.offsetMs);
   }
 
-  /** Encodes an output's canvas as its frame for `now`, or drops it when that encoder is behind. */
-  encode(output: O, canvas: OffscreenCanvas, now: number): EncodeOutcome {
-    return output.session.addVideoFrame(canvas, this.mediaMs(output, now) / 1000, 1 / this.ladder.step.fps);
+  /**
+   * Encodes an output's canvas as its frame for `now`, or drops it when that encoder is behind. A
+   * picture of one source whose capture time is known is placed at that time instead (never before the
+   * recording started or last resumed, never after `now`), as its sound is.
+   */
+  encode(output: O, canvas: OffscreenCanvas, now: number, capturedAt = now): EncodeOutcome {
+    const at = Math.min(now, Math.max(capturedAt, this.clock.runningSince));
+    return output.session.addVideoFrame(canvas, this.mediaMs(output, at) / 1000, 1 / this.ladder.step.fps);
   }
 
   /**

@@ -20,7 +20,7 @@ import {
 } from '../contract/room-recorder-api';
 import { measureCodecSpeed } from './codec-choice';
 import { startFrameClock, type FrameClock } from './frame-clock';
-import { LatestFrame } from './latest-frame';
+import { LatestFrame, type SourcePicture } from './latest-frame';
 import { RecordingEngine, type EngineOutput } from './recording-engine';
 import { drawRoom } from './room-compositor';
 import { audioData, videoFrames } from './track-source';
@@ -37,6 +37,8 @@ interface Picture {
   canvas: OffscreenCanvas;
   context: OffscreenCanvasRenderingContext2D;
   tiles: RoomTile[];
+  /** The source picture last encoded, for a file of one source (see `tick`). */
+  encodedSequence: number;
 }
 
 type Output = EngineOutput & Picture;
@@ -45,7 +47,7 @@ function newPicture(spec: RoomOutputSpec): Picture {
   const canvas = new OffscreenCanvas(spec.size.width, spec.size.height);
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) throw new Error('2D canvas is not available in the worker');
-  return { spec, canvas, context, tiles: spec.tiles };
+  return { spec, canvas, context, tiles: spec.tiles, encodedSequence: -1 };
 }
 
 class RoomRecorderWorker implements RoomRecorderWorkerApi {
@@ -205,8 +207,12 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     this.clock = null;
   }
 
-  /** Draws every picture at the ladder's size; the whole recording steps down together. */
-  private paint(picture: Picture): void {
+  /**
+   * Draws every picture at the ladder's size (the whole recording steps down together). Returns the
+   * source picture drawn when there is one source with a known capture time: a participant's own
+   * track, placed in its file where it was captured.
+   */
+  private paint(picture: Picture): SourcePicture | null {
     const size = scaledSize(picture.spec.size, this.engine.ladder.step.sizeStep);
     if (picture.canvas.width !== size.width || picture.canvas.height !== size.height) {
       picture.canvas.width = size.width;
@@ -214,6 +220,8 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     }
     const tiles = picture.tiles.map((tile) => ({ label: tile.label, image: this.sources.get(tile.sourceId)?.image() ?? null }));
     drawRoom(picture.context, size, tiles, picture.spec.labels);
+    const only = tiles.length === 1 ? tiles[0]?.image : null;
+    return only?.capturedAt != null ? only : null;
   }
 
   private tick(now: number): void {
@@ -223,11 +231,19 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     if (this.engine.state === 'recording') {
       for (const output of this.engine.outputs.values()) {
         const began = performance.now();
-        this.paint(output);
+        const source = this.paint(output);
         cost += performance.now() - began;
-        const outcome = this.engine.encode(output, output.canvas, now);
+        // A file of one timed source takes each of its pictures once, where it was captured: the
+        // same picture again at the tick's time would come after the next one's capture time. The
+        // mixed picture, made of several, is placed at the tick.
+        if (source?.sequence === output.encodedSequence) {
+          recorded = false;
+          continue;
+        }
+        const outcome = this.engine.encode(output, output.canvas, now, source?.capturedAt ?? now);
         if (outcome === 'dropped') dropped = true;
         if (outcome !== 'encoded') recorded = false;
+        else if (source) output.encodedSequence = source.sequence;
       }
     } else if (this.drawn.size === 0) {
       return;

@@ -185,6 +185,11 @@ export class RecordingEngine<O extends EngineOutput> {
     this.current = 'recording';
   }
 
+  /** When the recording started or last resumed (worker clock, ms): nothing before it is recorded. */
+  get runningSince(): number {
+    return this.clock.runningSince;
+  }
+
   /** Active recording time: wall time since start minus every pause. */
   activeMs(now = performance.now()): number {
     return this.current === 'idle' ? 0 : this.clock.activeMs(now);

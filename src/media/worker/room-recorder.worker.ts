@@ -20,7 +20,8 @@ import {
 } from '../contract/room-recorder-api';
 import { measureCodecSpeed } from './codec-choice';
 import { startFrameClock, type FrameClock } from './frame-clock';
-import { LatestFrame, type SourcePicture } from './latest-frame';
+import { LatestFrame } from './latest-frame';
+import { placePicture, type PlacedPicture, type ShownPicture } from './picture-placement';
 import { RecordingEngine, type EngineOutput } from './recording-engine';
 import { drawRoom } from './room-compositor';
 import { audioData, videoFrames } from './track-source';
@@ -37,8 +38,8 @@ interface Picture {
   canvas: OffscreenCanvas;
   context: OffscreenCanvasRenderingContext2D;
   tiles: RoomTile[];
-  /** The source picture last encoded, for a file of one source (see `tick`). */
-  encodedSequence: number;
+  /** The picture last encoded and where, for a file of one source (see picture-placement.ts). */
+  placed: PlacedPicture | null;
 }
 
 type Output = EngineOutput & Picture;
@@ -47,7 +48,7 @@ function newPicture(spec: RoomOutputSpec): Picture {
   const canvas = new OffscreenCanvas(spec.size.width, spec.size.height);
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) throw new Error('2D canvas is not available in the worker');
-  return { spec, canvas, context, tiles: spec.tiles, encodedSequence: -1 };
+  return { spec, canvas, context, tiles: spec.tiles, placed: null };
 }
 
 class RoomRecorderWorker implements RoomRecorderWorkerApi {
@@ -209,19 +210,25 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
 
   /**
    * Draws every picture at the ladder's size (the whole recording steps down together). Returns the
-   * source picture drawn when there is one source with a known capture time: a participant's own
-   * track, placed in its file where it was captured.
+   * source picture drawn when there is only one (a participant's own track), else null.
    */
-  private paint(picture: Picture): SourcePicture | null {
+  private paint(picture: Picture): ShownPicture | null {
     const size = scaledSize(picture.spec.size, this.engine.ladder.step.sizeStep);
     if (picture.canvas.width !== size.width || picture.canvas.height !== size.height) {
       picture.canvas.width = size.width;
       picture.canvas.height = size.height;
     }
-    const tiles = picture.tiles.map((tile) => ({ label: tile.label, image: this.sources.get(tile.sourceId)?.image() ?? null }));
-    drawRoom(picture.context, size, tiles, picture.spec.labels);
-    const only = tiles.length === 1 ? tiles[0]?.image : null;
-    return only?.capturedAt != null ? only : null;
+    const sources = picture.tiles.map((tile) => this.sources.get(tile.sourceId));
+    const images = sources.map((source) => source?.image() ?? null);
+    drawRoom(
+      picture.context,
+      size,
+      picture.tiles.map((tile, index) => ({ label: tile.label, image: images[index] ?? null })),
+      picture.spec.labels,
+    );
+    const [source] = sources;
+    const [image] = images;
+    return sources.length === 1 && source && image ? { source, sequence: image.sequence, capturedAt: image.capturedAt } : null;
   }
 
   private tick(now: number): void {
@@ -231,19 +238,16 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     if (this.engine.state === 'recording') {
       for (const output of this.engine.outputs.values()) {
         const began = performance.now();
-        const source = this.paint(output);
+        const shown = this.paint(output);
         cost += performance.now() - began;
-        // A file of one timed source takes each of its pictures once, where it was captured: the
-        // same picture again at the tick's time would come after the next one's capture time. The
-        // mixed picture, made of several, is placed at the tick.
-        if (source?.sequence === output.encodedSequence) {
-          recorded = false;
-          continue;
-        }
-        const outcome = this.engine.encode(output, output.canvas, now, source?.capturedAt ?? now);
+        // A picture this file already holds is not encoded again (see picture-placement.ts); the tick
+        // still counts as taken, since the encoder refused nothing.
+        const at = placePicture(output.placed, shown, now, this.engine.runningSince);
+        if (at === null) continue;
+        const outcome = this.engine.encode(output, output.canvas, now, at);
         if (outcome === 'dropped') dropped = true;
         if (outcome !== 'encoded') recorded = false;
-        else if (source) output.encodedSequence = source.sequence;
+        else if (shown) output.placed = { source: shown.source, sequence: shown.sequence, atMs: at };
       }
     } else if (this.drawn.size === 0) {
       return;

@@ -54,5 +54,20 @@ describe('AudioIntake', () => {
     }
     expect(bad.closed).toBe(true);
   });
-});
 
+  it('places a shaped block by its own timestamp and length, not by the block it came from', () => {
+    // A resampler gives 9 ms of a 10 ms block, ending 1 ms before it (it waits for the samples after).
+    const intake = new AudioIntake((value) => {
+      value.close();
+      return { timestamp: value.timestamp - 1000, numberOfFrames: 432, sampleRate: 48_000, close: () => undefined } as unknown as AudioData;
+    });
+    intake.take(block(0) as unknown as AudioData, 1012, true);
+    const placed: [number, number][] = [];
+    intake.release(Number.POSITIVE_INFINITY, (value, start, end) => {
+      placed.push([Math.round(start * 10) / 10, Math.round(end * 10) / 10]);
+      value.close();
+    });
+    // The source's clock is ours less 1,002 ms: the shaped block ran from -1 to 8 ms on it.
+    expect(placed).toEqual([[1001, 1010]]);
+  });
+});

@@ -81,4 +81,14 @@ describe('SoundShaper', () => {
     expect(first?.timestamp).toBe(9_000_000);
     expect(first?.sampleRate).toBe(48_000);
   });
+
+  it('starts afresh after a gap in the sound (a pause): the block after it carries none of the sound before', () => {
+    const shaper = new SoundShaper();
+    for (let block = 0; block < 5; block++) shaper.shape(micBlock(44_100, block) as unknown as AudioData);
+    // Two seconds later (a pause), a block of silence: nothing of the tone before may leak into it.
+    const silent = new FakeAudioData({ sampleRate: 44_100, numberOfChannels: 1, numberOfFrames: 441, timestamp: 5_000_000 + 2_050_000, data: new Float32Array(441) });
+    const after = shaper.shape(silent as unknown as AudioData) as unknown as FakeAudioData | null;
+    expect(after?.timestamp).toBe(silent.timestamp);
+    expect(Math.max(...(after?.plane(0) ?? [1]).map(Math.abs))).toBe(0);
+  });
 });

@@ -15,7 +15,6 @@ interface HeldBlock {
   readonly value: AudioData;
   readonly arrivalMs: number;
   readonly sourceEndMs: number;
-  readonly durationMs: number;
 }
 
 export class AudioIntake {
@@ -30,7 +29,7 @@ export class AudioIntake {
     const durationMs = (value.numberOfFrames / value.sampleRate) * 1000;
     const sourceEndMs = value.timestamp / 1000 + durationMs;
     this.capture.observe(arrivalMs, sourceEndMs);
-    if (keep) this.held.push({ value, arrivalMs, sourceEndMs, durationMs });
+    if (keep) this.held.push({ value, arrivalMs, sourceEndMs });
     else value.close();
   }
 
@@ -42,7 +41,6 @@ export class AudioIntake {
     while (this.held.length > 0 && (this.held[0]?.arrivalMs ?? Number.POSITIVE_INFINITY) <= arrivedBy) {
       const block = this.held.shift();
       if (!block) break;
-      const capturedEndMs = this.capture.captureOf(block.sourceEndMs);
       let shaped: AudioData | null;
       try {
         shaped = this.shape(block.value);
@@ -53,7 +51,13 @@ export class AudioIntake {
         reportError('recording: convert a block of sound', error);
         continue;
       }
-      if (shaped) place(shaped, capturedEndMs - block.durationMs, capturedEndMs);
+      if (!shaped) continue;
+      // Where the shaped block ends on the source's clock: a resampled one ends a little before the
+      // block it came from (the resampler waits for the samples after each point), and says so in
+      // its own timestamp.
+      const durationMs = (shaped.numberOfFrames / shaped.sampleRate) * 1000;
+      const capturedEndMs = this.capture.captureOf(shaped === block.value ? block.sourceEndMs : shaped.timestamp / 1000 + durationMs);
+      place(shaped, capturedEndMs - durationMs, capturedEndMs);
     }
   }
 }

@@ -6,8 +6,13 @@
  */
 import { BandLimitedResampler, RECORDED_SOUND, stereoPlanes } from '../contract/pcm-shape';
 
+/** A block starting further than this from where the last one ended follows a gap (a pause, lost sound). */
+const GAP_US = 2000;
+
 export class SoundShaper {
   private resampler: BandLimitedResampler | null = null;
+  /** Where the last block resampled ended, on the source's clock (µs). */
+  private expectedUs: number | null = null;
 
   /**
    * The block in the recorded shape; the block given is closed when a new one replaces it. Null when
@@ -24,10 +29,13 @@ export class SoundShaper {
     let resampled: readonly Float32Array[] = planes;
     let timestamp = data.timestamp;
     if (data.sampleRate !== sampleRate) {
-      // A mono microphone is resampled once, then put on both channels.
-      if (this.resampler?.fromRate !== data.sampleRate || this.resampler.channelCount !== planes.length) {
+      // A mono microphone is resampled once, then put on both channels. After a gap the stream starts
+      // afresh: the resampler would otherwise join the sound before it to the sound after.
+      const afterGap = this.expectedUs !== null && Math.abs(data.timestamp - this.expectedUs) > GAP_US;
+      if (afterGap || this.resampler?.fromRate !== data.sampleRate || this.resampler.channelCount !== planes.length) {
         this.resampler = new BandLimitedResampler(data.sampleRate, sampleRate, planes.length);
       }
+      this.expectedUs = data.timestamp + (data.numberOfFrames / data.sampleRate) * 1e6;
       const { channels, firstAt } = this.resampler.push(planes);
       resampled = channels;
       timestamp = data.timestamp + Math.round((firstAt * 1_000_000) / data.sampleRate);

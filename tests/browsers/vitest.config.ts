@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['tests/browsers/**/*.test.ts'],
     environment: 'node',
     // Each file starts its own display, sound server and app server on free ports, so two run side
-    // by side: Firefox's recordings beside WebKit, then Firefox's pages.
+    // by side (the gate runs Firefox's pages beside WebKit, then Firefox's recordings alone).
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 180_000,

@@ -35,8 +35,18 @@ function besselI0(x: number): number {
   return sum;
 }
 
-/** The windowed sinc at TABLE_STEPS points per zero crossing, from the centre out, ending on 0. */
-const KERNEL: Float64Array = (() => {
+let kernelTable: Float64Array | null = null;
+
+/**
+ * The windowed sinc at TABLE_STEPS points per zero crossing, from the centre out, ending on 0. Made
+ * by the first resampler, not when the module loads: most recordings' sound needs none.
+ */
+function kernel(): Float64Array {
+  kernelTable ??= makeKernel();
+  return kernelTable;
+}
+
+function makeKernel(): Float64Array {
   const table = new Float64Array(ZERO_CROSSINGS * TABLE_STEPS + 2);
   const norm = besselI0(KAISER_BETA);
   for (let k = 0; k <= ZERO_CROSSINGS * TABLE_STEPS; k++) {
@@ -46,7 +56,7 @@ const KERNEL: Float64Array = (() => {
     table[k] = (sinc * besselI0(KAISER_BETA * Math.sqrt(Math.max(0, 1 - r * r)))) / norm;
   }
   return table;
-})();
+}
 
 function greatestCommonDivisor(a: number, b: number): number {
   return b === 0 ? a : greatestCommonDivisor(b, a % b);
@@ -119,11 +129,12 @@ export class BandLimitedResampler {
     const taps = Math.floor(fraction + this.reach) - first + 1;
     const weights = new Float64Array(taps);
     const scale = this.cut * TABLE_STEPS;
+    const table = kernel();
     for (let k = 0; k < taps; k++) {
       const index = Math.abs(fraction - first - k) * scale;
       const whole = Math.floor(index);
-      const a = KERNEL[whole] ?? 0;
-      const b = KERNEL[whole + 1] ?? 0;
+      const a = table[whole] ?? 0;
+      const b = table[whole + 1] ?? 0;
       weights[k] = (a + (b - a) * (index - whole)) * this.cut;
     }
     const phase = { first, weights };

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { maxVolume, probe, webmLayout } from './support/media';
 import { prepareRoomContext, roomWithGuest } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record, recorderLateSeconds, rowOfFile, storedRows } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -50,24 +50,35 @@ test('without the worker pipeline, each person’s own track is recorded by Medi
   const { guest } = await roomWithGuest(context, host, guard, 'fallback-separate');
   await host.getByRole('radio', { name: 'Separate' }).check();
   let pausedFor = 0;
+  let guestResumeLateS = 0;
   const { span } = await record(host, 3, async () => {
     await host.getByRole('button', { name: 'Pause recording' }).click();
     await expect(host.getByTestId('room-recording-badge')).toHaveText('Paused');
     const pausedAt = Date.now();
     await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording paused' })).toBeVisible();
     await host.waitForTimeout(1500);
+    const resumedAt = Date.now();
     await host.getByRole('button', { name: 'Resume recording' }).click();
     pausedFor = (Date.now() - pausedAt) / 1000;
+    await expect(guest.getByTestId('room-status').filter({ hasText: 'Recording in progress' })).toBeVisible();
+    guestResumeLateS = (Date.now() - resumedAt) / 1000;
   });
   expect(await guest.evaluate(() => 'MediaStreamTrackProcessor' in window || 'VideoEncoder' in window)).toBe(false);
   await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
   // The fallback's file is rewritten seekable at Stop: the blocks that changed are sent again.
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓', { timeout: 30_000 });
+  const ownRows = (await storedRows(host)).filter((row) => row.mode === 'room-separate');
   const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
-  for (const { file } of files) {
+  for (const { name, file } of files) {
     const info = await probe(file);
     expect(info.video).toMatchObject({ width: 1280, height: 720 });
-    expect(info.duration).toBeGreaterThan(2.5);
+    // Each recorder begins once it is told and comes up in its own time, and the guest's hears Resume
+    // after the host pressed it: each file is that much shorter than the host's 3 s.
+    // Host and guest share this browser context, so the guest's own copy is stored beside the host's received one.
+    const row = rowOfFile(ownRows, file);
+    const guests = row?.id.startsWith('received-') === true || ownRows.some((other) => other.id === `received-${row?.id ?? ''}`);
+    const late = recorderLateSeconds(row) + (guests ? guestResumeLateS : 0);
+    expect(info.duration, `${name}, begun ${late.toFixed(2)} s after the room's start`).toBeGreaterThan(2.5 - late);
     // The pause (at least 1.5 s) is left out of each file.
     expect(info.duration).toBeLessThan(span - pausedFor + 1);
     expect((await webmLayout(file)).hasCues).toBe(true);

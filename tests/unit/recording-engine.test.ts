@@ -142,25 +142,21 @@ describe('RecordingEngine', () => {
     expect(engine.state).toBe('idle');
   });
 
-  it('places a picture of one source where it was captured: never before Start or the last resume, never after now', async () => {
+  it('places a picture at the instant it is given, on the file’s own timeline with pauses left out', async () => {
     const output = await open('a');
     engine.begin(30);
-    // Captured before Start: at the file's first instant.
-    engine.encode(output, canvas, performance.now(), performance.now() - 100);
+    engine.encode(output, canvas, performance.now());
     vi.advanceTimersByTime(1000);
-    // Drawn now, captured 40 ms ago.
-    engine.encode(output, canvas, performance.now(), performance.now() - 40);
+    // Drawn now, captured 40 ms ago (the instant placePicture chose).
+    engine.encode(output, canvas, performance.now() - 40);
     engine.pause();
     vi.advanceTimersByTime(2000);
-    const pausedUntil = performance.now();
     engine.resume();
+    expect(engine.runningSince).toBe(performance.now());
     vi.advanceTimersByTime(500);
-    // Captured while paused: at the resume point, not inside the pause.
-    engine.encode(output, canvas, performance.now(), pausedUntil - 300);
-    vi.advanceTimersByTime(100);
-    // A capture time past now (a clock estimate a little ahead) is taken as now.
-    engine.encode(output, canvas, performance.now(), performance.now() + 50);
-    expect(output.session.frames.map((s) => Math.round(s * 1000))).toEqual([0, 960, 1000, 1600]);
+    // Captured 100 ms ago, after the resume: the 2 s pause is not in the file.
+    engine.encode(output, canvas, performance.now() - 100);
+    expect(output.session.frames.map((s) => Math.round(s * 1000))).toEqual([0, 960, 1400]);
   });
 
   it('a file opened mid-recording starts its own timeline at zero', async () => {

@@ -200,12 +200,11 @@ export class RecordingEngine<O extends EngineOutput> {
   }
 
   /**
-   * Encodes an output's canvas as its frame for `now`, or drops it when that encoder is behind. A
-   * picture of one source whose capture time is known is placed at that time instead (never before the
-   * recording started or last resumed, never after `now`), as its sound is.
+   * Encodes an output's canvas as its frame for the instant `at` (worker clock), or drops it when that
+   * encoder is behind. The tick's own time for a drawn picture; a picture of one source is placed where
+   * it was captured, which placePicture (picture-placement.ts) keeps within [runningSince, now].
    */
-  encode(output: O, canvas: OffscreenCanvas, now: number, capturedAt = now): EncodeOutcome {
-    const at = Math.min(now, Math.max(capturedAt, this.clock.runningSince));
+  encode(output: O, canvas: OffscreenCanvas, at: number): EncodeOutcome {
     return output.session.addVideoFrame(canvas, this.mediaMs(output, at) / 1000, 1 / this.ladder.step.fps);
   }
 

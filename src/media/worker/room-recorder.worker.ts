@@ -244,7 +244,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
         // still counts as taken, since the encoder refused nothing.
         const at = placePicture(output.placed, shown, now, this.engine.runningSince);
         if (at === null) continue;
-        const outcome = this.engine.encode(output, output.canvas, now, at);
+        const outcome = this.engine.encode(output, output.canvas, at);
         if (outcome === 'dropped') dropped = true;
         if (outcome !== 'encoded') recorded = false;
         else if (shown) output.placed = { source: shown.source, sequence: shown.sequence, atMs: at };

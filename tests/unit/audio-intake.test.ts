@@ -55,6 +55,31 @@ describe('AudioIntake', () => {
     expect(bad.closed).toBe(true);
   });
 
+  it('drains every block it holds, then what shaping held back, placed by its own timestamp', () => {
+    // Shaping holds back the last millisecond of each block, given at the end (after a 10 ms block from 0 ms: 9-10 ms).
+    const rest = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (rest.closed = true) };
+    let flushes = 0;
+    const intake = new AudioIntake(
+      (value) => value,
+      () => (flushes++ === 0 ? (rest as unknown as AudioData) : null),
+    );
+    intake.take(block(0) as unknown as AudioData, 1012, true);
+    const placed: [number, number][] = [];
+    const place = (value: AudioData, start: number, end: number) => {
+      placed.push([Math.round(start * 10) / 10, Math.round(end * 10) / 10]);
+      value.close();
+    };
+    intake.drain(place);
+    // The source's clock is ours plus 1,002 ms: the block at 1,002-1,012 ms, what was held back at 1,011-1,012.
+    expect(placed).toEqual([
+      [1002, 1012],
+      [1011, 1012],
+    ]);
+    expect(rest.closed).toBe(true);
+    intake.drain(place);
+    expect(placed).toHaveLength(2);
+  });
+
   it('places a shaped block by its own timestamp and length, not by the block it came from', () => {
     // A resampler gives 9 ms of a 10 ms block, ending 1 ms before it (it waits for the samples after).
     const intake = new AudioIntake((value) => {

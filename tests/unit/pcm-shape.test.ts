@@ -83,6 +83,27 @@ describe('BandLimitedResampler', () => {
     expect(pushes[0]?.firstAt).toBe(0);
   });
 
+  it.each([
+    [44_100, 441],
+    [16_000, 160],
+    [96_000, 960],
+  ])('flushing gives what %i Hz still owed: one second in, one second out, the sound followed by silence', (rate, block) => {
+    const resampler = new BandLimitedResampler(rate, 48_000, 1);
+    const out: number[] = [];
+    for (let from = 0; from < rate; from += block) out.push(...(resampler.push([sine(rate, from, from + block)]).channels[0] ?? []));
+    const given = out.length;
+    const { channels, firstAt } = resampler.flush();
+    out.push(...(channels[0] ?? []));
+    expect(out.length).toBe(48_000);
+    // The flushed points continue the stream: the first lies where the last push's output ended.
+    expect(firstAt).toBeCloseTo((given * rate) / 48_000 - rate, 9);
+    // The same samples as the one-second sine followed by silence, resampled in one piece.
+    const followed = new Float32Array(rate * 2);
+    followed.set(sine(rate, 0, rate));
+    const whole = new BandLimitedResampler(rate, 48_000, 1).push([followed]).channels[0] ?? new Float32Array(0);
+    for (let n = given - 100; n < 48_000; n++) expect(Math.abs((out[n] ?? 0) - (whole[n] ?? 0))).toBeLessThan(1e-6);
+  });
+
   it('resamples every channel alike', () => {
     const resampler = new BandLimitedResampler(24_000, 48_000, 2);
     const left = sine(24_000, 0, 2400, 1000);

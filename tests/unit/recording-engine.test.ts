@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecordingEngine, type EngineOutput, type EngineSession } from '../../src/media/worker/recording-engine';
 import type { RecordingResult, StartOptions } from '../../src/media/contract/recorder-api';
 import type { EncodeOutcome } from '../../src/media/worker/video-encoder-pipe';
+import { FakeAudioData } from './support/fake-audio-data';
 
 /** One file as the engine drives it: frames and cuts noted at their media times, finish and abandon as asked. */
 class FakeSession implements EngineSession {
@@ -296,5 +297,25 @@ describe('RecordingEngine', () => {
     engine.pause();
     expect(output.session.sound.at(-1)?.[1]).toBeCloseTo(0.45, 6);
     expect(output.session.cuts).toEqual([0.45]);
+  });
+  it('at Stop, places the last of a microphone read at 44.1 kHz too: its sound reaches the instant its last block ended', async () => {
+    vi.stubGlobal('AudioData', FakeAudioData);
+    const output = await open('a');
+    let feed!: ReadableStreamDefaultController<AudioData>;
+    engine.pumpAudio('a', new ReadableStream<AudioData>({ start: (controller) => (feed = controller) }));
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    engine.begin(30);
+    const startedAt = performance.now();
+    // 200 ms of mono sound at 44.1 kHz, on time, on a source clock that is ours.
+    for (let i = 0; i < 20; i++) {
+      vi.advanceTimersByTime(10);
+      const data = new FakeAudioData({ sampleRate: 44_100, numberOfChannels: 1, numberOfFrames: 441, timestamp: (startedAt + i * 10) * 1000, data: new Float32Array(441) });
+      feed.enqueue(data as unknown as AudioData);
+      await settle();
+    }
+    await engine.stopAll();
+    // Without the resampler's last points (its kernel waits for samples that never come), the sound
+    // would end about 0.4 ms early.
+    expect(output.session.sound.at(-1)?.[1]).toBeCloseTo(0.2, 4);
   });
 });

@@ -1,32 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SoundShaper } from '../../src/media/worker/sound-shape';
-
-/** Planar float blocks as the browser's AudioData holds them: made, copied out plane by plane, closed. */
-class FakeAudioData {
-  readonly format = 'f32-planar';
-  readonly sampleRate: number;
-  readonly numberOfChannels: number;
-  readonly numberOfFrames: number;
-  readonly timestamp: number;
-  readonly data: Float32Array;
-  closed = false;
-
-  constructor(init: { sampleRate: number; numberOfChannels: number; numberOfFrames: number; timestamp: number; data: Float32Array }) {
-    ({ sampleRate: this.sampleRate, numberOfChannels: this.numberOfChannels, numberOfFrames: this.numberOfFrames, timestamp: this.timestamp, data: this.data } = init);
-  }
-
-  copyTo(destination: Float32Array, options: { planeIndex: number }): void {
-    destination.set(this.data.subarray(options.planeIndex * this.numberOfFrames, (options.planeIndex + 1) * this.numberOfFrames));
-  }
-
-  plane(index: number): Float32Array {
-    return this.data.subarray(index * this.numberOfFrames, (index + 1) * this.numberOfFrames);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-}
+import { FakeAudioData } from './support/fake-audio-data';
 
 /** 10 ms of a 440 Hz mono tone at `rate`, starting `block` blocks in, stamped with its capture time. */
 function micBlock(rate: number, block: number, startUs = 5_000_000): FakeAudioData {
@@ -72,6 +46,33 @@ describe('SoundShaper', () => {
     }
     // Half a second in, half a second out, but for the kernel's last reach.
     expect(at).toBeGreaterThan(24_000 - 40);
+  });
+
+  it('gives at the end the sound it still held back, stamped where the last block’s output ended, then starts afresh', () => {
+    const shaper = new SoundShaper();
+    let frames = 0;
+    let endUs = 0;
+    for (let block = 0; block < 50; block++) {
+      const out = shaper.shape(micBlock(44_100, block) as unknown as AudioData) as unknown as FakeAudioData | null;
+      if (!out) continue;
+      frames += out.numberOfFrames;
+      endUs = out.timestamp + (out.numberOfFrames / 48_000) * 1e6;
+    }
+    const rest = shaper.flush() as unknown as FakeAudioData | null;
+    expect(rest?.sampleRate).toBe(48_000);
+    expect(Math.abs((rest?.timestamp ?? 0) - endUs)).toBeLessThanOrEqual(1);
+    // Half a second in, all of half a second out.
+    expect(frames + (rest?.numberOfFrames ?? 0)).toBe(24_000);
+    expect(rest?.plane(1)).toEqual(rest?.plane(0));
+    expect(shaper.flush()).toBeNull();
+    // A block after it is the first of a new stream, stamped with its own time.
+    expect((shaper.shape(micBlock(44_100, 60) as unknown as AudioData) as unknown as FakeAudioData | null)?.timestamp).toBe(5_600_000);
+  });
+
+  it('holds nothing back from a block already 48 kHz stereo', () => {
+    const shaper = new SoundShaper();
+    shaper.shape(new FakeAudioData({ sampleRate: 48_000, numberOfChannels: 2, numberOfFrames: 480, timestamp: 1, data: new Float32Array(960) }) as unknown as AudioData);
+    expect(shaper.flush()).toBeNull();
   });
 
   it('starts over when the microphone changes rate mid-feed, stamping the new rate’s first block with its own time', () => {

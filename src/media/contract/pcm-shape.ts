@@ -177,4 +177,16 @@ export class BandLimitedResampler {
     this.dropped += keepFrom;
     return { channels: out, firstAt };
   }
+
+  /**
+   * The points still owed for the input pushed so far, with silence taken to follow it: what a pause
+   * or Stop would otherwise leave out (the kernel's reach, about a millisecond). `firstAt` counts from
+   * just after the last sample pushed. The stream is over once flushed.
+   */
+  flush(): Resampled {
+    const pushed = this.dropped + (this.pending[0]?.length ?? 0) - this.lead;
+    const owed = Math.max(0, Math.ceil((pushed * this.toRate) / this.fromRate) - this.given);
+    const { channels, firstAt } = this.push(this.pending.map(() => new Float32Array(Math.ceil(this.reach) + 2)));
+    return { channels: channels.map((channel) => channel.slice(0, owed)), firstAt };
+  }
 }

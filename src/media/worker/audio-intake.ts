@@ -21,8 +21,14 @@ export class AudioIntake {
   private readonly capture = new CaptureClock();
   private held: HeldBlock[] = [];
 
-  /** `shape` turns each block into what the recording takes (SoundShaper), or null for nothing yet. */
-  constructor(private readonly shape: (value: AudioData) => AudioData | null = (value) => value) {}
+  /**
+   * `shape` turns each block into what the recording takes (SoundShaper), or null for nothing yet;
+   * `flush` gives what shaping still holds back once no block follows.
+   */
+  constructor(
+    private readonly shape: (value: AudioData) => AudioData | null = (value) => value,
+    private readonly flush: () => AudioData | null = () => null,
+  ) {}
 
   /** Learns from a block that arrived at `arrivalMs`; keeps it to place later when `keep`, else closes it. */
   take(value: AudioData, arrivalMs: number, keep: boolean): void {
@@ -52,12 +58,32 @@ export class AudioIntake {
         continue;
       }
       if (!shaped) continue;
-      // Where the shaped block ends on the source's clock: a resampled one ends a little before the
-      // block it came from (the resampler waits for the samples after each point), and says so in
-      // its own timestamp.
-      const durationMs = (shaped.numberOfFrames / shaped.sampleRate) * 1000;
-      const capturedEndMs = this.capture.captureOf(shaped === block.value ? block.sourceEndMs : shaped.timestamp / 1000 + durationMs);
-      place(shaped, capturedEndMs - durationMs, capturedEndMs);
+      // A resampled block ends a little before the block it came from (the resampler waits for the
+      // samples after each point), and says so in its own timestamp.
+      this.placeShaped(shaped, shaped === block.value ? block.sourceEndMs : null, place);
     }
+  }
+
+  /**
+   * Hands every block held to `place`, then what shaping still holds back: at a pause, Stop or the
+   * feed's end, when no block follows to carry it.
+   */
+  drain(place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
+    this.release(Number.POSITIVE_INFINITY, place);
+    let rest: AudioData | null;
+    try {
+      rest = this.flush();
+    } catch (error) {
+      reportError('recording: convert the last sound of a feed', error);
+      return;
+    }
+    if (rest) this.placeShaped(rest, null, place);
+  }
+
+  /** Places a block by where it ends on the source's clock: `sourceEndMs`, or its own timestamp and length. */
+  private placeShaped(shaped: AudioData, sourceEndMs: number | null, place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
+    const durationMs = (shaped.numberOfFrames / shaped.sampleRate) * 1000;
+    const capturedEndMs = this.capture.captureOf(sourceEndMs ?? shaped.timestamp / 1000 + durationMs);
+    place(shaped, capturedEndMs - durationMs, capturedEndMs);
   }
 }

@@ -77,14 +77,17 @@ export class RecordingEngine<O extends EngineOutput> {
   pumpAudio(outputId: string, readable: ReadableStream<AudioData> | null): void {
     void this.audioReaders.get(outputId)?.cancel().catch(reportingAs('recording: let go of the replaced sound'));
     this.audioReaders.delete(outputId);
-    this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
+    this.drainAudio(outputId);
     this.audioIntakes.delete(outputId);
     if (!readable) return;
     const reader = readable.getReader();
     this.audioReaders.set(outputId, reader);
     // It learns the source's clock from every block, recorded or not.
     const shaper = new SoundShaper();
-    const intake = new AudioIntake((value) => shaper.shape(value));
+    const intake = new AudioIntake(
+      (value) => shaper.shape(value),
+      () => shaper.flush(),
+    );
     this.audioIntakes.set(outputId, intake);
     void (async () => {
       try {
@@ -92,7 +95,7 @@ export class RecordingEngine<O extends EngineOutput> {
           const { done, value } = await reader.read();
           if (done) {
             // The track ended (a microphone unplugged): its last blocks go in now, not at pause or Stop.
-            if (this.audioReaders.get(outputId) === reader) this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
+            if (this.audioReaders.get(outputId) === reader) this.drainAudio(outputId);
             break;
           }
           if (this.audioReaders.get(outputId) !== reader) {
@@ -112,20 +115,29 @@ export class RecordingEngine<O extends EngineOutput> {
 
   /** Places the sound a feed holds that arrived by `arrivedBy`, at the media time it was captured. */
   private placeHeldAudio(outputId: string, arrivedBy: number): void {
+    this.audioIntakes.get(outputId)?.release(arrivedBy, this.placerFor(outputId));
+  }
+
+  /** Places everything a feed holds, and what its shaping holds back, as no more sound follows now. */
+  private drainAudio(outputId: string): void {
+    this.audioIntakes.get(outputId)?.drain(this.placerFor(outputId));
+  }
+
+  private placerFor(outputId: string): (value: AudioData, capturedStart: number, capturedEnd: number) => void {
     const output = this.outputs.get(outputId);
     const now = performance.now();
-    this.audioIntakes.get(outputId)?.release(arrivedBy, (value, capturedStart, capturedEnd) => {
+    return (value, capturedStart, capturedEnd) => {
       // Sound read late, after a busy Start or Resume, but captured (mostly) before it is left out:
       // spliced in at the start or the resume point, it would make the sound after it late.
       const sinceRunning = (capturedStart + capturedEnd) / 2 >= this.clock.runningSince;
       if (this.current === 'recording' && output && sinceRunning) output.session.addAudio(value, this.mediaMs(output, now) / 1000, this.mediaMs(output, capturedEnd) / 1000);
       else value.close();
-    });
+    };
   }
 
   /** Everything the feeds hold goes in now: a pause or Stop cuts the sound where it stands. */
   private placeAllHeldAudio(): void {
-    for (const outputId of this.audioIntakes.keys()) this.placeHeldAudio(outputId, Number.POSITIVE_INFINITY);
+    for (const outputId of this.audioIntakes.keys()) this.drainAudio(outputId);
   }
 
   /** Opens one output's file; `make` adds what the worker draws with. */

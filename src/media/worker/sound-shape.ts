@@ -40,18 +40,35 @@ export class SoundShaper {
       resampled = channels;
       timestamp = data.timestamp + Math.round((firstAt * 1_000_000) / data.sampleRate);
     }
-    const channels = stereoPlanes(resampled);
-    const frames = channels[0].length;
-    if (frames === 0) {
-      data.close();
-      return null;
-    }
-    const joined = new Float32Array(frames * numberOfChannels);
-    channels.forEach((channel, c) => {
-      joined.set(channel, c * frames);
-    });
-    const shaped = new AudioData({ format: 'f32-planar', sampleRate, numberOfChannels, numberOfFrames: frames, timestamp, data: joined });
+    const shaped = recordedBlock(resampled, timestamp);
     data.close();
     return shaped;
   }
+
+  /**
+   * The sound the resampler still holds back (its kernel waits for the samples after each point),
+   * with silence taken to follow the last block: at a pause, Stop or the feed's end, where no block
+   * follows. Null when nothing is held. The next block starts a fresh stream.
+   */
+  flush(): AudioData | null {
+    const { resampler, expectedUs } = this;
+    this.resampler = null;
+    this.expectedUs = null;
+    if (!resampler || expectedUs === null) return null;
+    const { channels, firstAt } = resampler.flush();
+    return recordedBlock(channels, expectedUs + Math.round((firstAt * 1_000_000) / resampler.fromRate));
+  }
+}
+
+/** A block of the recorded shape from one or more channels of 48 kHz samples; null when they are empty. */
+function recordedBlock(planes: readonly Float32Array[], timestamp: number): AudioData | null {
+  const { sampleRate, numberOfChannels } = RECORDED_SOUND;
+  const channels = stereoPlanes(planes);
+  const frames = channels[0].length;
+  if (frames === 0) return null;
+  const joined = new Float32Array(frames * numberOfChannels);
+  channels.forEach((channel, c) => {
+    joined.set(channel, c * frames);
+  });
+  return new AudioData({ format: 'f32-planar', sampleRate, numberOfChannels, numberOfFrames: frames, timestamp, data: joined });
 }

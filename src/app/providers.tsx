@@ -1,22 +1,26 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMounted } from '@mantine/hooks';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { settingsColorSchemeManager } from '../features/settings';
 import { cssVariablesResolver, theme } from './theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 5_000, refetchOnWindowFocus: false } },
-});
 
 // The colour scheme is the Settings page's theme field; the header toggle writes the same value.
 const colorSchemeManager = settingsColorSchemeManager();
 
+// Toasts come after the page is up (none shows before), so their code stays out of the first load;
+// one raised before this mounts waits in the notifications store (docs/decisions/0016-first-load.md).
+const NotificationsHost = lazy(() => import('./NotificationsHost'));
+
 export function Providers({ children }: { readonly children: ReactNode }) {
+  const mounted = useMounted();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <Notifications position="top-right" />
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      ) : null}
+      {children}
     </MantineProvider>
   );
 }

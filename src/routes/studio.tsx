@@ -1,4 +1,5 @@
 import { ClientOnly } from '@tanstack/react-router';
+import { RecordingsQueries } from '../features/library';
 import { StudioPage } from '../features/studio';
 import { PagePlaceholder } from '../shared/ui/PagePlaceholder';
 
@@ -10,7 +11,9 @@ export default function StudioRoute() {
         <PagePlaceholder size="xl" title="Recording Studio" intro="Pick what to record, connect your sources, and press Start." what="the studio" />
       }
     >
-      <StudioPage />
+      <RecordingsQueries>
+        <StudioPage />
+      </RecordingsQueries>
     </ClientOnly>
   );
 }

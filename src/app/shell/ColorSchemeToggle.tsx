@@ -1,6 +1,7 @@
-import { ActionIcon, Tooltip, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import { ActionIcon, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useHydrated } from '@tanstack/react-router';
+import classes from './Shell.module.css';
 
 const NEXT: Record<MantineColorScheme, MantineColorScheme> = { light: 'dark', dark: 'auto', auto: 'light' };
 const LABEL: Record<MantineColorScheme, string> = { light: 'light', dark: 'dark', auto: 'system' };
@@ -12,11 +13,13 @@ export function ColorSchemeToggle() {
   const next = NEXT[colorScheme];
   const label = `Colour scheme: ${LABEL[colorScheme]}. Switch to ${LABEL[next]}`;
   const Icon = colorScheme === 'light' ? IconSun : colorScheme === 'dark' ? IconMoon : IconDeviceDesktop;
+  // The hint is drawn by CSS (Shell.module.css), not Mantine's Tooltip: every page has this button, and
+  // the Tooltip's positioning library would be a tenth of every page's first load (docs/decisions/0016-first-load.md).
   return (
-    <Tooltip label={label}>
+    <span className={classes.hint} data-hint={label}>
       <ActionIcon variant="default" size="lg" aria-label={label} onClick={() => setColorScheme(next)}>
         <Icon size={18} aria-hidden />
       </ActionIcon>
-    </Tooltip>
+    </span>
   );
 }

@@ -1,34 +1,22 @@
-import { Box, Burger, Button, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { IconVideo } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { InstallButton } from '../../features/pwa';
 import { PRODUCT_NAME } from '../../shared/site';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
-import { HEADER_LINKS, isActiveLink } from './nav-links';
+import { HeaderLinks } from './HeaderLinks';
 import classes from './Shell.module.css';
 
-export function Header() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  const [drawerOpened, drawer] = useDisclosure(false);
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(loadMobileMenu);
 
-  const links = (onNavigate?: () => void) =>
-    HEADER_LINKS.map((link) => {
-      const active = isActiveLink(link.to, pathname);
-      return (
-        <Link
-          key={link.to}
-          to={link.to}
-          className={classes.link}
-          data-active={active || undefined}
-          aria-current={active ? 'page' : undefined}
-          activeOptions={{ exact: true }}
-          onClick={onNavigate}
-        >
-          {link.label}
-        </Link>
-      );
-    });
+export function Header() {
+  const [drawerOpened, drawer] = useDisclosure(false);
+  // Mounted from the first press on, so it can animate closed and open again.
+  const [menuWanted, setMenuWanted] = useState(false);
+  const prepareMenu = () => void loadMobileMenu();
 
   return (
     <Box component="header" className={classes.header}>
@@ -41,7 +29,7 @@ export function Header() {
         </UnstyledButton>
 
         <Group component="nav" aria-label="Main" gap={4} visibleFrom="sm">
-          {links()}
+          <HeaderLinks />
         </Group>
 
         <Group gap="xs" wrap="nowrap">
@@ -53,30 +41,23 @@ export function Header() {
           </Button>
           <Burger
             opened={drawerOpened}
-            onClick={drawer.toggle}
+            onClick={() => {
+              setMenuWanted(true);
+              drawer.toggle();
+            }}
+            onPointerEnter={prepareMenu}
+            onFocus={prepareMenu}
             hiddenFrom="sm"
             aria-label={drawerOpened ? 'Close menu' : 'Open menu'}
           />
         </Group>
       </Group>
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        position="right"
-        size="80%"
-        title={PRODUCT_NAME}
-        hiddenFrom="sm"
-        closeButtonProps={{ 'aria-label': 'Close menu' }}
-      >
-        <Stack component="nav" aria-label="Mobile" gap="xs">
-          {links(drawer.close)}
-          <Button component={Link} to="/studio" onClick={drawer.close} mt="md">
-            Start Recording
-          </Button>
-          <InstallButton onPrompt={drawer.close} />
-        </Stack>
-      </Drawer>
+      {menuWanted ? (
+        <Suspense fallback={null}>
+          <MobileMenu opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

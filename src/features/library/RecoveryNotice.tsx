@@ -7,6 +7,7 @@ import type { RecordingRow, RepairResult } from '../../media';
 import { STORED_MODE_LABELS } from '../../media';
 import { interruptedQuery, useRecordingsSync } from './recordings-query';
 import { InterruptedRecording } from './InterruptedRecording';
+import { RecordingsQueries } from './recordings-queries';
 import { downloadRecording } from './save-recording';
 
 interface Recovered {
@@ -34,6 +35,14 @@ function RecoveredRecording({ recovered, onClose }: { recovered: Recovered; onCl
 
 /** Shown on every route when recordings were left unfinished by a crash, a closed tab or a full disk. */
 export default function RecoveryNotice() {
+  return (
+    <RecordingsQueries>
+      <InterruptedRecordings />
+    </RecordingsQueries>
+  );
+}
+
+function InterruptedRecordings() {
   useRecordingsSync();
   const { data = [] } = useQuery(interruptedQuery);
   const [recovered, setRecovered] = useState<Recovered[]>([]);

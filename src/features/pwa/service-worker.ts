@@ -3,8 +3,6 @@
  * lifecycle into two events the app cares about: ready offline for the first time, and a new
  * version waiting. Skipping the wait happens only when the app calls `applyUpdate()`.
  */
-import { Workbox } from 'workbox-window';
-
 export interface ServiceWorkerEvents {
   /** The first service worker finished installing: every page and asset is now on this device. */
   onOfflineReady: () => void;
@@ -24,7 +22,8 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export async function startServiceWorker(events: ServiceWorkerEvents): Promise<ServiceWorkerHandle | null> {
   if (!('serviceWorker' in navigator)) return null;
-  // Imported statically (about 2 KB): it loads with every page anyway, and Home's size report counts it.
+  // Loaded here, after the page is up: registering can wait, and the first load stays light.
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   wb.addEventListener('installed', (event) => {

@@ -61,6 +61,22 @@ test('an audience page names its audience as written', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'Why YouTube content creators choose Framecast' })).toBeVisible();
 });
 
+test('a comparison table names each row’s winner in full, with rows that stripe and a caption below', async ({ page }) => {
+  // A laptop's width, where the Winner column is at its narrowest before the table scrolls.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto('/vs/loom');
+  const table = page.getByRole('table').filter({ hasText: 'Winner' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Feature', 'Framecast', 'Loom', 'Winner']);
+  const winners = table.locator('tbody tr td:last-child');
+  // No winner is cut short to fit its column ("Framec…").
+  for (const winner of await winners.all()) expect(await winner.evaluate((cell) => [...cell.querySelectorAll('*')].every((e) => e.scrollWidth <= e.clientWidth))).toBe(true);
+  await expect(winners.first()).toHaveText('Framecast');
+  const stripes = await table.locator('tbody tr').evaluateAll((rows) => rows.slice(0, 2).map((row) => getComputedStyle(row).backgroundColor));
+  expect(stripes[0]).not.toBe(stripes[1]);
+  const [tableBox, captionBox] = await Promise.all([table.locator('tbody').boundingBox(), table.locator('caption').boundingBox()]);
+  expect(captionBox?.y).toBeGreaterThan((tableBox?.y ?? 0) + (tableBox?.height ?? 0) - 1);
+});
+
 test('Features labels the quality table as reference bitrates and lists browser minimums', async ({ page }) => {
   await page.goto('/features');
   const quality = page.getByRole('table').filter({ hasText: 'Resolution' });

@@ -1,29 +1,26 @@
-import { Table } from '@mantine/core';
 import { BROWSERS } from '../data/browsers';
+import { ContentTable } from './ContentTable';
 
 /** The oldest browser versions Framecast records in (browser, minimum, notes), from one list. */
 export function BrowserTable() {
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table striped withTableBorder verticalSpacing="sm">
-        <Table.Caption>The oldest version of each desktop browser that records with Framecast, and how it records.</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Browser</Table.Th>
-            <Table.Th scope="col">Minimum</Table.Th>
-            <Table.Th scope="col">Notes</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {BROWSERS.map((browser) => (
-            <Table.Tr key={browser.name}>
-              <Table.Th scope="row">{browser.name}</Table.Th>
-              <Table.Td>{browser.minimum}</Table.Td>
-              <Table.Td>{browser.note}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ContentTable minWidth={560} caption="The oldest version of each desktop browser that records with Framecast, and how it records.">
+      <thead>
+        <tr>
+          <th scope="col">Browser</th>
+          <th scope="col">Minimum</th>
+          <th scope="col">Notes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {BROWSERS.map((browser) => (
+          <tr key={browser.name}>
+            <th scope="row">{browser.name}</th>
+            <td>{browser.minimum}</td>
+            <td>{browser.note}</td>
+          </tr>
+        ))}
+      </tbody>
+    </ContentTable>
   );
 }

@@ -36,6 +36,37 @@ test('the mobile drawer opens and navigates at 375 px', async ({ page }) => {
   await expect(drawer).toBeHidden();
 });
 
+test('the mobile menu from the keyboard: the first Escape closes it and puts the focus back on its button', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Open menu' });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('navigation', { name: 'Mobile' });
+  await expect(drawer).toBeVisible();
+  // The drawer takes the focus while open.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+});
+
+test('the colour scheme button’s hint shows on keyboard focus, Escape hides it, and screen readers hear the name once', async ({ page }) => {
+  await page.goto('/features');
+  const button = page.getByRole('button', { name: /^Colour scheme/ });
+  const hintOpacity = () => button.evaluate((element) => getComputedStyle(element.parentElement as Element, '::after').opacity);
+  expect(await hintOpacity()).toBe('0');
+  await button.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect.poll(hintOpacity).toBe('1');
+  await page.keyboard.press('Escape');
+  await expect.poll(hintOpacity).toBe('0');
+  // The hint is drawn for the eye only: the accessibility tree has the button's name and no copy of it.
+  const snapshot = await page.getByRole('banner').ariaSnapshot();
+  expect(snapshot.match(/Colour scheme/g)).toHaveLength(1);
+});
+
 // The server answers unknown addresses with the not-found page and status 404, which Chromium logs.
 const DOCUMENT_404 = /Failed to load resource: the server responded with a status of 404/;
 

@@ -1,22 +1,42 @@
-import { Box, Burger, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { Box, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import { IconVideo } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { InstallButton } from '../../features/pwa';
+import { reportError } from '../../shared/report-error';
 import { PRODUCT_NAME } from '../../shared/site';
 import { ColorSchemeToggle } from './ColorSchemeToggle';
 import { HeaderLinks } from './HeaderLinks';
 import classes from './Shell.module.css';
 
 const loadMobileMenu = () => import('./MobileMenu');
-const MobileMenu = lazy(loadMobileMenu);
+// Should its chunk not load (offline on a first visit, before the service worker holds it), the same
+// links open as a plain list under the header instead.
+const MobileMenu = lazy(() =>
+  loadMobileMenu().catch((error: unknown) => {
+    reportError('header: load the menu', error);
+    return { default: PlainMobileMenu };
+  }),
+);
+
+function PlainMobileMenu({ opened, onClose }: { readonly opened: boolean; readonly onClose: () => void }) {
+  if (!opened) return null;
+  return (
+    <Stack component="nav" aria-label="Mobile" gap="xs" p="md" hiddenFrom="sm" className={classes.plainMenu}>
+      <HeaderLinks onNavigate={onClose} />
+    </Stack>
+  );
+}
 
 export function Header() {
   const [drawerOpened, drawer] = useDisclosure(false);
   // Mounted from the first press on, so it can animate closed and open again.
   const [menuWanted, setMenuWanted] = useState(false);
-  const prepareMenu = () => void loadMobileMenu();
+  const prepareMenu = () => {
+    // Only fetched ahead here; a failure shows when the menu is pressed.
+    loadMobileMenu().catch(() => undefined);
+  };
 
   return (
     <Box component="header" className={classes.header}>

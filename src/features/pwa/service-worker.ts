@@ -3,6 +3,8 @@
  * lifecycle into two events the app cares about: ready offline for the first time, and a new
  * version waiting. Skipping the wait happens only when the app calls `applyUpdate()`.
  */
+import type { Workbox as WorkboxClass } from 'workbox-window';
+
 export interface ServiceWorkerEvents {
   /** The first service worker finished installing: every page and asset is now on this device. */
   onOfflineReady: () => void;
@@ -22,8 +24,15 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export async function startServiceWorker(events: ServiceWorkerEvents): Promise<ServiceWorkerHandle | null> {
   if (!('serviceWorker' in navigator)) return null;
-  // Loaded here, after the page is up: registering can wait, and the first load stays light.
-  const { Workbox } = await import('workbox-window');
+  let Workbox: typeof WorkboxClass;
+  try {
+    // Loaded here, after the page is up: registering can wait, and the first load stays light.
+    ({ Workbox } = await import('workbox-window'));
+  } catch (error) {
+    // Offline on a first visit: there is nothing to keep offline yet, and the next visit registers.
+    console.info('Offline support could not start:', error instanceof Error ? error.message : error);
+    return null;
+  }
   const wb = new Workbox('/sw.js', { scope: '/' });
 
   wb.addEventListener('installed', (event) => {

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { maxVolume, probe, webmLayout } from './support/media';
 import { prepareRoomContext, roomWithGuest } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record, recorderLateSeconds, rowOfFile, storedRows } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, isGuestTrack, record, recorderLateSeconds, rowOfFile, storedRows } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -74,10 +74,9 @@ test('without the worker pipeline, each person’s own track is recorded by Medi
     expect(info.video).toMatchObject({ width: 1280, height: 720 });
     // Each recorder begins once it is told and comes up in its own time, and the guest's hears Resume
     // after the host pressed it: each file is that much shorter than the host's 3 s.
-    // Host and guest share this browser context, so the guest's own copy is stored beside the host's received one.
     const row = rowOfFile(ownRows, file);
-    const guests = row?.id.startsWith('received-') === true || ownRows.some((other) => other.id === `received-${row?.id ?? ''}`);
-    const late = recorderLateSeconds(row) + (guests ? guestResumeLateS : 0);
+    expect(row, `the stored recording ${name} was downloaded from`).toBeDefined();
+    const late = recorderLateSeconds(row) + (isGuestTrack(row, ownRows) ? guestResumeLateS : 0);
     expect(info.duration, `${name}, begun ${late.toFixed(2)} s after the room's start`).toBeGreaterThan(2.5 - late);
     // The pause (at least 1.5 s) is left out of each file.
     expect(info.duration).toBeLessThan(span - pausedFor + 1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test, expect } from './support/test';
 import { distinctFrameRate, frameAt, maxVolume, meanColor, packetTimes, probe, webmLayout } from './support/media';
 import { hostRoom, joinAndApprove, newRoomId, openPage, prepareRoomContext, receivedFramesPerSecond, roomWithGuest, sentVideo } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, record, recorderLateSeconds, rowOfFile, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, isGuestTrack, record, recorderLateSeconds, rowOfFile, storedBytes, storedRows, storedSha256, waitForRecorded } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -96,7 +96,8 @@ test('separate recording: each person records on their own computer, paused and 
     // shorter than the recording as its recorder began after the room's start, and the guest's as much
     // again as it heard Resume after the host pressed it.
     const row = rowOfFile(ownRows, file);
-    const late = recorderLateSeconds(row) + (row?.id.startsWith('received-') ? guestResumeLateS : 0);
+    expect(row, `the stored recording ${name} was downloaded from`).toBeDefined();
+    const late = recorderLateSeconds(row) + (isGuestTrack(row, ownRows) ? guestResumeLateS : 0);
     expect(info.duration, `${name}, begun ${late.toFixed(2)} s after the room's start`).toBeGreaterThan(2.5 - late);
     expect(info.duration).toBeLessThan(span + 1);
     expect((await webmLayout(file)).hasCues).toBe(true);

@@ -134,6 +134,15 @@ export function recorderLateSeconds(row: StoredRow | undefined): number {
   return Math.max(0, (row?.startedAt ?? 0) - (row?.roomSession?.startedAt ?? Number.POSITIVE_INFINITY)) / 1000;
 }
 
+/**
+ * Whether a stored row is a guest's own track: the copy the host received, or, when host and guest
+ * share a browser context (and with it one IndexedDB), the guest's own copy stored beside it.
+ */
+export function isGuestTrack(row: StoredRow | undefined, rows: readonly StoredRow[]): boolean {
+  if (!row) return false;
+  return row.id.startsWith('received-') || rows.some((other) => other.id === `received-${row.id}`);
+}
+
 /** The recordings the app stored in IndexedDB, read the way a new page would. */
 export function storedRows(page: Page): Promise<StoredRow[]> {
   return page.evaluate(

@@ -69,9 +69,14 @@ describe('SoundShaper', () => {
     expect((shaper.shape(micBlock(44_100, 60) as unknown as AudioData) as unknown as FakeAudioData | null)?.timestamp).toBe(5_600_000);
   });
 
-  it('holds nothing back from a block already 48 kHz stereo', () => {
+  it('holds nothing back once the feed comes at 48 kHz, even after sound it resampled', () => {
     const shaper = new SoundShaper();
-    shaper.shape(new FakeAudioData({ sampleRate: 48_000, numberOfChannels: 2, numberOfFrames: 480, timestamp: 1, data: new Float32Array(960) }) as unknown as AudioData);
+    for (let block = 0; block < 5; block++) shaper.shape(micBlock(44_100, block) as unknown as AudioData);
+    shaper.shape(new FakeAudioData({ sampleRate: 48_000, numberOfChannels: 2, numberOfFrames: 480, timestamp: 5_050_000, data: new Float32Array(960) }) as unknown as AudioData);
+    // What the 44.1 kHz sound left in the resampler would be stamped back at 5.05 s, behind the new sound.
+    expect(shaper.flush()).toBeNull();
+    for (let block = 0; block < 5; block++) shaper.shape(micBlock(44_100, block) as unknown as AudioData);
+    shaper.shape(new FakeAudioData({ sampleRate: 48_000, numberOfChannels: 1, numberOfFrames: 480, timestamp: 5_050_000, data: new Float32Array(480) }) as unknown as AudioData);
     expect(shaper.flush()).toBeNull();
   });
 

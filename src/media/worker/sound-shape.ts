@@ -20,7 +20,12 @@ export class SoundShaper {
    */
   shape(data: AudioData): AudioData | null {
     const { sampleRate, numberOfChannels } = RECORDED_SOUND;
-    if (data.sampleRate === sampleRate && data.numberOfChannels === numberOfChannels) return data;
+    if (data.sampleRate === sampleRate) {
+      // The feed needs no resampling now: what a resampler held belongs to sound long placed.
+      this.resampler = null;
+      this.expectedUs = null;
+      if (data.numberOfChannels === numberOfChannels) return data;
+    }
     const planes = Array.from({ length: Math.min(data.numberOfChannels, numberOfChannels) }, (_, planeIndex) => {
       const plane = new Float32Array(data.numberOfFrames);
       data.copyTo(plane, { planeIndex, format: 'f32-planar' });
@@ -56,7 +61,7 @@ export class SoundShaper {
     this.expectedUs = null;
     if (!resampler || expectedUs === null) return null;
     const { channels, firstAt } = resampler.flush();
-    return recordedBlock(channels, expectedUs + Math.round((firstAt * 1_000_000) / resampler.fromRate));
+    return recordedBlock(channels, Math.round(expectedUs + (firstAt * 1_000_000) / resampler.fromRate));
   }
 }
 

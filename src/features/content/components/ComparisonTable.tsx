@@ -7,30 +7,22 @@ const WINNER_COLOR: Record<Winner, string> = { us: 'blue.8', them: 'grape.8', ti
 export function ComparisonTable({ rows, competitor }: { readonly rows: readonly ComparisonRow[]; readonly competitor: string }) {
   const winnerLabel = (w: Winner) => (w === 'us' ? 'Framecast' : w === 'them' ? competitor : 'Tie');
   return (
-    <ContentTable minWidth={640} caption="Feature by feature, with the better choice for most people in the last column.">
-      <thead>
-        <tr>
-          <th scope="col">Feature</th>
-          <th scope="col">Framecast</th>
-          <th scope="col">{competitor}</th>
-          <th scope="col">Winner</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.feature}>
-            <th scope="row">{row.feature}</th>
-            <td>{row.ours}</td>
-            <td>{row.theirs}</td>
-            <td>
-              {/* At its full width: the column would otherwise cut "Framecast" to "Framec…". */}
-              <Badge color={WINNER_COLOR[row.winner]} variant="filled" tt="none" miw="max-content">
-                {winnerLabel(row.winner)}
-              </Badge>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </ContentTable>
+    <ContentTable
+      minWidth={640}
+      caption="Feature by feature, with the better choice for most people in the last column."
+      columns={['Feature', 'Framecast', competitor, 'Winner']}
+      rows={rows.map((row) => ({
+        key: row.feature,
+        header: row.feature,
+        cells: [
+          row.ours,
+          row.theirs,
+          // At its full width: the column would otherwise cut "Framecast" to "Framec…".
+          <Badge key="winner" color={WINNER_COLOR[row.winner]} variant="filled" tt="none" miw="max-content">
+            {winnerLabel(row.winner)}
+          </Badge>,
+        ],
+      }))}
+    />
   );
 }

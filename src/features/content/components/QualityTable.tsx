@@ -12,27 +12,15 @@ const CAPTION =
 
 export function QualityTable() {
   return (
-    <ContentTable minWidth={560} caption={CAPTION}>
-      <thead>
-        <tr>
-          <th scope="col">Resolution</th>
-          <th scope="col">Pixels</th>
-          <th scope="col">Reference bitrate</th>
-          <th scope="col">Per minute</th>
-          <th scope="col">In Framecast</th>
-        </tr>
-      </thead>
-      <tbody>
-        {QUALITY_ROWS.map((row) => (
-          <tr key={row.resolution}>
-            <th scope="row">{row.resolution}</th>
-            <td>{row.pixels}</td>
-            <td>{row.mbps} Mbps</td>
-            <td>about {megabytesPerMinute(row.mbps)} MB</td>
-            <td>{row.note}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ContentTable>
+    <ContentTable
+      minWidth={560}
+      caption={CAPTION}
+      columns={['Resolution', 'Pixels', 'Reference bitrate', 'Per minute', 'In Framecast']}
+      rows={QUALITY_ROWS.map((row) => ({
+        key: row.resolution,
+        header: row.resolution,
+        cells: [row.pixels, `${String(row.mbps)} Mbps`, `about ${String(megabytesPerMinute(row.mbps))} MB`, row.note],
+      }))}
+    />
   );
 }

@@ -17,7 +17,7 @@ export function ColorSchemeToggle() {
   const label = `Colour scheme: ${LABEL[colorScheme]}. Switch to ${LABEL[next]}`;
   const Icon = colorScheme === 'light' ? IconSun : colorScheme === 'dark' ? IconMoon : IconDeviceDesktop;
   // The hint is drawn by CSS (Shell.module.css), not Mantine's Tooltip: every page has this button, and
-  // the Tooltip's positioning library would be a tenth of every page's first load (docs/decisions/0016-first-load.md).
+  // the Tooltip's positioning library is 15 KB of gzip (docs/decisions/0016-first-load.md).
   return (
     <span
       className={classes.hint}

@@ -10,6 +10,7 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     testTimeout: 180_000,
-    hookTimeout: 120_000,
+    // A suite's setup may launch Firefox twice (support/firefox.ts).
+    hookTimeout: 180_000,
   },
 });

@@ -20,19 +20,38 @@ export interface FirefoxSession {
   raw: Page;
 }
 
+/**
+ * Beside WebKit on two cores, Firefox has once taken longer than puppeteer's 30 s to print its
+ * endpoint, so a launch gets longer and a stuck one (puppeteer kills it) is tried once more.
+ */
+const LAUNCH_TIMEOUT_MS = 60_000;
+const LAUNCH_ATTEMPTS = 2;
+
 export async function launchFirefox(env: NodeJS.ProcessEnv, userDataDir?: string): Promise<FirefoxSession> {
-  const browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: '/usr/bin/firefox-esr',
-    headless: false,
-    env,
-    userDataDir,
-    protocolTimeout: 60_000,
-    extraPrefsFirefox: PREFS,
-  });
+  const browser = await launchWithRetry(env, userDataDir);
   const raw = await browser.newPage();
   const page = await asBrowserPage(raw);
   return { browser, page, raw };
+}
+
+async function launchWithRetry(env: NodeJS.ProcessEnv, userDataDir?: string): Promise<Browser> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await puppeteer.launch({
+        browser: 'firefox',
+        executablePath: '/usr/bin/firefox-esr',
+        headless: false,
+        env,
+        userDataDir,
+        timeout: LAUNCH_TIMEOUT_MS,
+        protocolTimeout: 60_000,
+        extraPrefsFirefox: PREFS,
+      });
+    } catch (error) {
+      if (attempt >= LAUNCH_ATTEMPTS) throw error;
+      console.warn(`Firefox did not start (attempt ${attempt}), trying again:`, error);
+    }
+  }
 }
 
 /** Speaks BrowserPage to one Firefox tab, collecting its uncaught errors from now on. */

@@ -2,7 +2,8 @@
 # Installs what the tests need from Debian: Chromium (driven by Playwright), Firefox ESR and
 # WebKitGTK's WebDriver (the other engines' suite), Xvfb and PulseAudio (the screen and sound server
 # those browsers need; the suite starts its own), ffmpeg/ffprobe (fixture media and checking output
-# files), and redis-server and coturn (the signaling tests start their own, on free loopback ports).
+# files), and redis-server, coturn and janus (the signaling tests start their own, on free loopback
+# ports).
 # Never downloads a browser of its own.
 set -euo pipefail
 missing=()
@@ -10,6 +11,7 @@ command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v turnserver >/dev/null 2>&1 || missing+=(coturn)
+command -v janus >/dev/null 2>&1 || missing+=(janus)
 command -v firefox-esr >/dev/null 2>&1 || missing+=(firefox-esr)
 command -v WebKitWebDriver >/dev/null 2>&1 || missing+=(webkit2gtk-driver)
 command -v Xvfb >/dev/null 2>&1 || missing+=(xvfb xauth)

@@ -9,6 +9,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../src/protocol
 import { DEFAULT_ADDRESS_CAPS, type AddressCaps } from './connection-limits';
 import { createLog } from './log';
 import { MAX_MESSAGE_BYTES, SignalingNode, type Server as TypedServer, type SignalingOptions } from './signaling-server';
+import { MediaServer, type MediaServerConfig } from './sfu/media-server';
 import type { TurnConfig } from './turn-credentials';
 
 export interface SignalingEnv {
@@ -21,6 +22,8 @@ export interface SignalingEnv {
   caps: AddressCaps;
   /** The client's address comes from X-Forwarded-For (set it only behind a proxy that writes it). */
   trustProxy: boolean;
+  /** Janus, for rooms through a media server (docs/sfu.md); without it rooms are a mesh. */
+  mediaServer: MediaServerConfig | null;
 }
 
 /** TURN credentials last 10 minutes and are renewed every 5 while their holder stays in the room. */
@@ -84,7 +87,20 @@ export function readSignalingEnv(env: Record<string, string | undefined>): Signa
       perAddressRate: DEFAULT_ADDRESS_CAPS.perAddressRate,
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    mediaServer: readMediaServer(env),
   };
+}
+
+/** All four Janus settings, or none: half a configuration is a mistake to say out loud, not a mesh. */
+function readMediaServer(env: Record<string, string | undefined>): MediaServerConfig | null {
+  const url = env.JANUS_URL?.trim();
+  const adminUrl = env.JANUS_ADMIN_URL?.trim();
+  const secret = env.JANUS_SECRET?.trim();
+  const publicUrl = env.JANUS_PUBLIC_URL?.trim();
+  const given = [url, adminUrl, secret, publicUrl].filter(Boolean).length;
+  if (given === 0) return null;
+  if (!url || !adminUrl || !secret || !publicUrl) throw new Error('JANUS_URL, JANUS_ADMIN_URL, JANUS_SECRET and JANUS_PUBLIC_URL go together: set all four, or none');
+  return { url, adminUrl, secret, publicUrl };
 }
 
 export interface Health {
@@ -128,8 +144,8 @@ export function keepProcessAlive(write: (line: string) => void = (line) => conso
  */
 export async function createSignalingServer(
   httpServer: HttpServer,
-  env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'> & Partial<Pick<SignalingEnv, 'caps' | 'trustProxy'>>,
-  options: Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'trustProxy'> = {},
+  env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'> & Partial<Pick<SignalingEnv, 'caps' | 'trustProxy' | 'mediaServer'>>,
+  options: Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'trustProxy' | 'mediaServer'> = {},
 ): Promise<SignalingServer> {
   const log = options.log ?? createLog();
   const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
@@ -176,6 +192,7 @@ export async function createSignalingServer(
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };
   }
+  const mediaServer = env.mediaServer ? new MediaServer(env.mediaServer) : null;
   const node = new SignalingNode(io, {
     ...options,
     log,
@@ -183,6 +200,7 @@ export async function createSignalingServer(
     turn: env.turn,
     ...(env.caps ? { caps: env.caps } : {}),
     ...(env.trustProxy ? { trustProxy: true } : {}),
+    mediaServer,
   });
   return {
     io,
@@ -197,6 +215,7 @@ export async function createSignalingServer(
       await io.close();
       // Each connection's departure is written before Redis goes, so another node can finish it.
       await node.settled();
+      await mediaServer?.close();
       await store.close();
       await closeRedis();
     },

@@ -14,12 +14,17 @@
  *   TRUST_PROXY     1 behind a reverse proxy: the client's address is the first of X-Forwarded-For
  *   RESUME_GRACE_SECONDS
  *                   how long a dropped connection keeps its place (default 30)
+ *   JANUS_URL, JANUS_ADMIN_URL, JANUS_SECRET, JANUS_PUBLIC_URL
+ *                   a Janus media server (docs/sfu.md): its HTTP and Admin API, the secret set as its
+ *                   api_secret, admin_secret and VideoRoom admin_key, and the WebSocket URL browsers
+ *                   use. Members may then ask for access to their room's media there.
  */
 import { createServer } from 'node:http';
 import { answerHealth, createSignalingServer, keepProcessAlive, readSignalingEnv, type SignalingServer } from './create-server';
 
-keepProcessAlive();
+// A mistake in the settings ends the process at start, with its message; nothing after that does.
 const env = readSignalingEnv(process.env);
+keepProcessAlive();
 let signaling: SignalingServer | null = null;
 const httpServer = createServer((request, response) => {
   if (signaling && answerHealth(signaling, request.url, response)) return;

@@ -22,6 +22,8 @@ import { RoomSweeper } from './room-sweeper';
 import type { RoomStore } from './room-store';
 import { StoreBusyError, StoreUnavailableError } from './store-errors';
 import { turnCredentials, type TurnConfig } from './turn-credentials';
+import type { MediaServer } from './sfu/media-server';
+import { RoomMedia } from './sfu/room-media';
 
 /** A dropped connection keeps its place (and the host role) this long. */
 export const RESUME_GRACE_MS = 30_000;
@@ -65,6 +67,8 @@ export interface SignalingOptions {
   caps?: AddressCaps;
   /** Behind a reverse proxy: the client's address is the first in X-Forwarded-For. */
   trustProxy?: boolean;
+  /** With it, members may ask for access to their room on this media server (docs/sfu.md). */
+  mediaServer?: MediaServer | null;
   log?: Log;
 }
 
@@ -127,6 +131,7 @@ const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
   'kick-participant': 'host',
   'set-auto-admit': 'host',
   'leave-room': 'leave',
+  'media-server-access': 'join',
 };
 
 const isMember = (state: AuthorityState, id: string): boolean => state.participants.some((p) => p.id === id);
@@ -144,6 +149,7 @@ export class SignalingNode {
   private readonly log: Log;
   private readonly sweeper: RoomSweeper;
   private readonly addresses: AddressLimits;
+  private readonly media: RoomMedia;
   /** Each connection's requests, one at a time and in order (a leave never overtakes its join). */
   private readonly requests = new KeyedQueue();
   /** This node's connections by socket id. */
@@ -166,6 +172,7 @@ export class SignalingNode {
     this.grace = { memberMs, waitingMs: Math.min(memberMs, options.waitingGraceMs ?? WAITING_GRACE_MS) };
     this.log = options.log ?? createLog();
     this.addresses = new AddressLimits(options.caps ?? DEFAULT_ADDRESS_CAPS);
+    this.media = new RoomMedia(options.mediaServer ?? null, this.log);
     this.sweeper = new RoomSweeper({
       store: options.store,
       nodeId: this.nodeId,
@@ -222,6 +229,7 @@ export class SignalingNode {
   async settled(): Promise<void> {
     await this.requests.idle();
     await this.sweeper.settled();
+    await this.media.settled();
   }
 
   private every(ms: number, run: () => void): void {
@@ -411,6 +419,13 @@ export class SignalingNode {
       case 'leave-room':
         if (message.payload.roomId === connection.roomId) await this.leave(socket, connection);
         return;
+      case 'media-server-access': {
+        const { roomId } = message.payload;
+        // Read fresh: access is for who is a member now, whichever node admitted it.
+        const state = roomId === connection.roomId ? await this.membership(roomId, true) : null;
+        reply(await this.media.access(state, connection.id));
+        return;
+      }
       default:
         reply(await this.hostAction(connection, message));
     }
@@ -671,6 +686,7 @@ export class SignalingNode {
   }
 
   private deliver(state: AuthorityState, deliveries: readonly Delivery[]): void {
+    this.media.follow(state, deliveries);
     for (const delivery of deliveries) {
       if (typeof delivery.to === 'string') {
         // Someone let in gets TURN credentials with the room, wherever its connection is.

@@ -46,6 +46,8 @@ export const ROOM_ERRORS = {
   tooManyMessages: 'Too many messages. Slow down, or this connection will be closed.',
   roomLost: 'The room server restarted and lost this room. Please create or join the room again.',
   replaced: 'A newer connection took over your place in this room, so it was closed here.',
+  noMediaServer: 'This room server has no media server: the room stays peer to peer.',
+  mediaServerDown: 'The media server is not answering. Please try again in a moment.',
 } as const;
 
 export type ConnectionQuality = 'excellent' | 'good' | 'fair' | 'poor';
@@ -128,6 +130,16 @@ const joinRoomAckSchema = ackSchema.extend({
 });
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 
+/** A member's way into its room on the media server (docs/sfu.md): join `room` as `id` with `token`. */
+const mediaServerAccessSchema = z.object({
+  url: z.string().max(512),
+  room: z.string().max(128),
+  id: idSchema,
+  token: z.string().max(256),
+});
+export type MediaServerAccess = z.infer<typeof mediaServerAccessSchema>;
+const mediaServerAckSchema = ackSchema.extend({ access: mediaServerAccessSchema.optional() });
+
 const roomRef = z.object({ roomId: roomIdSchema });
 
 /**
@@ -153,6 +165,7 @@ export const outgoingSchemas = {
   'reject-guest': z.object({ guestId: idSchema, roomId: roomIdSchema }),
   'kick-participant': z.object({ participantId: idSchema, roomId: roomIdSchema }),
   'set-auto-admit': z.object({ roomId: roomIdSchema, enabled: z.boolean() }),
+  'media-server-access': roomRef,
 } as const;
 
 export type OutgoingEvent = keyof typeof outgoingSchemas;
@@ -172,6 +185,7 @@ export const outgoingAckSchemas = {
   'reject-guest': ackSchema,
   'kick-participant': ackSchema,
   'set-auto-admit': ackSchema,
+  'media-server-access': mediaServerAckSchema,
 } as const satisfies Record<OutgoingEvent, z.ZodType | null>;
 
 export type OutgoingAcks = {

@@ -27,6 +27,7 @@ export function toAuthorityRequest(from: string, message: OutgoingMessage, now: 
       return { type: 'leave', from, reason: 'left' };
     case 'create-room':
     case 'signaling-message':
+    case 'media-server-access':
       return null;
   }
 }

@@ -5,6 +5,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { AddressCaps } from '../../server/connection-limits';
 import { createSignalingServer, type SignalingServer } from '../../server/create-server';
 import type { SignalingOptions } from '../../server/signaling-server';
+import type { MediaServerConfig } from '../../server/sfu/media-server';
 import type { TurnConfig } from '../../server/turn-credentials';
 
 /** A join's acknowledgement, as the tests read it. */
@@ -31,8 +32,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'log'> {
+export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'log' | 'mediaServer'> {
   turn?: TurnConfig;
+  mediaServer?: MediaServerConfig;
   redisUrl?: string;
   caps?: AddressCaps;
   /** Listen on this port (0: a free one). */
@@ -41,11 +43,11 @@ export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' 
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const http = createServer();
-  const { turn, redisUrl, caps, port, ...nodeOptions } = options;
+  const { turn, redisUrl, caps, port, mediaServer, ...nodeOptions } = options;
   const logged: string[] = [];
   const server = await createSignalingServer(
     http,
-    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}) },
+    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}), ...(mediaServer ? { mediaServer } : {}) },
     { sweepMs: 50, ...nodeOptions, log: (context, error) => logged.push(`${context}: ${error instanceof Error ? error.message : String(error)}`) },
   );
   await new Promise<void>((resolve) => http.listen(port ?? 0, '127.0.0.1', resolve));

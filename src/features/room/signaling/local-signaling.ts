@@ -205,6 +205,11 @@ export class LocalSignaling extends SignalingClient {
   private answer(from: string, message: OutgoingMessage, ackId: string | null): void {
     const authority = this.authority;
     if (!authority) return;
+    // Tabs of one browser always talk directly.
+    if (message.event === 'media-server-access') {
+      this.ackTo(from, ackId, { success: false, error: ROOM_ERRORS.noMediaServer });
+      return;
+    }
     const request = toAuthorityRequest(from, message);
     if (!request || ('roomId' in message.payload && message.payload.roomId !== authority.roomId)) {
       this.ackTo(from, ackId, { success: false, error: ROOM_ERRORS.notInRoom });

@@ -33,6 +33,7 @@ const ACKNOWLEDGED: Record<OutgoingEvent, boolean> = {
   'reject-guest': true,
   'kick-participant': true,
   'set-auto-admit': true,
+  'media-server-access': true,
 };
 
 export interface SignalingTransport {

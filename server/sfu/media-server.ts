@@ -1,0 +1,142 @@
+/**
+ * A room's access to the media server (Janus's VideoRoom), decided by our signaling server alone
+ * (docs/sfu.md). Everything is derived from one secret, so any node of a Redis-shared deployment can
+ * grant or take back what another node granted, with nothing more stored:
+ *
+ * - the Janus room is `framecast-<room id>`, created private, with a secret and an allow-list, and
+ *   subscriptions tied to a publisher's private id (so kicking a publisher ends what it receives too);
+ * - each member's token is an HMAC of the room and its participant id: stored in Janus (core token
+ *   auth) and in the room's allow-list while the member stays, removed the moment it goes.
+ */
+import { createHmac } from 'node:crypto';
+import type { MediaServerAccess } from '../../src/protocol';
+import { JanusApi, JanusError, VIDEOROOM_NO_SUCH_FEED, VIDEOROOM_NO_SUCH_ROOM, VIDEOROOM_ROOM_EXISTS, type JanusEndpoints } from './janus-api';
+
+export interface MediaServerConfig extends JanusEndpoints {
+  /** What browsers connect to (Janus's WebSocket transport), e.g. wss://media.example.com/janus-ws. */
+  publicUrl: string;
+}
+
+/** The most people a media-server room takes (docs/sfu.md). */
+export const SFU_MAX_PARTICIPANTS = 30;
+
+export class MediaServer {
+  private readonly api: JanusApi;
+
+  constructor(private readonly config: MediaServerConfig) {
+    this.api = new JanusApi(config);
+  }
+
+  get publicUrl(): string {
+    return this.config.publicUrl;
+  }
+
+  janusRoom(roomId: string): string {
+    return `framecast-${roomId}`;
+  }
+
+  private derive(purpose: string): string {
+    return createHmac('sha256', this.config.secret).update(purpose).digest('base64url');
+  }
+
+  private roomSecret(roomId: string): string {
+    return this.derive(`room-secret\n${roomId}`);
+  }
+
+  tokenFor(roomId: string, participantId: string): string {
+    return this.derive(`participant\n${roomId}\n${participantId}`);
+  }
+
+  /**
+   * Gives a member of `roomId` its access, creating the Janus room on first use: enough to join the
+   * room's media as itself (the participant id our server gave), and nothing else.
+   */
+  async grant(roomId: string, participantId: string): Promise<MediaServerAccess> {
+    const room = this.janusRoom(roomId);
+    const token = this.tokenFor(roomId, participantId);
+    await this.ensureRoom(roomId);
+    await this.api.addToken(token);
+    await this.api.videoroom({ request: 'allowed', room, secret: this.roomSecret(roomId), action: 'add', allowed: [token] });
+    return { url: this.config.publicUrl, room, id: participantId, token };
+  }
+
+  /**
+   * Takes a participant's access back: its token stops working for any new request, it can no longer
+   * join the room, and its publisher (with every subscription tied to it) is kicked. Anyone else in the
+   * Janus room who is not one of `members` is kicked too, whatever id it joined under.
+   */
+  async revoke(roomId: string, participantId: string, members: readonly string[]): Promise<void> {
+    const room = this.janusRoom(roomId);
+    const token = this.tokenFor(roomId, participantId);
+    const secret = this.roomSecret(roomId);
+    // First out of the room's allow-list, so nothing rejoins between the kick and the token's end.
+    try {
+      await this.api.videoroom({ request: 'allowed', room, secret, action: 'remove', allowed: [token] });
+    } catch (error) {
+      if (!(error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM)) throw error;
+    }
+    const keep = new Set(members.filter((id) => id !== participantId));
+    for (const id of await this.participants(roomId)) if (!keep.has(id)) await this.kick(roomId, id);
+    await this.api.removeToken(token);
+  }
+
+  /** Ends this server's own Janus session. */
+  close(): Promise<void> {
+    return this.api.close();
+  }
+
+  /** The room is over: every member's token goes, then the Janus room with everyone still in it. */
+  async closeRoom(roomId: string, members: readonly string[]): Promise<void> {
+    for (const id of members) await this.api.removeToken(this.tokenFor(roomId, id));
+    try {
+      await this.api.videoroom({ request: 'destroy', room: this.janusRoom(roomId), secret: this.roomSecret(roomId) });
+    } catch (error) {
+      if (!(error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM)) throw error;
+    }
+  }
+
+  /** The ids of everyone publishing or joined as a publisher in the Janus room (none if there is no room). */
+  async participants(roomId: string): Promise<string[]> {
+    try {
+      const data = await this.api.videoroom({ request: 'listparticipants', room: this.janusRoom(roomId) });
+      const list = Array.isArray(data.participants) ? (data.participants as unknown[]) : [];
+      return list.flatMap((entry) => {
+        const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+        return typeof id === 'string' ? [id] : [];
+      });
+    } catch (error) {
+      if (error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM) return [];
+      throw error;
+    }
+  }
+
+  private async kick(roomId: string, id: string): Promise<void> {
+    try {
+      await this.api.videoroom({ request: 'kick', room: this.janusRoom(roomId), secret: this.roomSecret(roomId), id });
+    } catch (error) {
+      if (!(error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_FEED)) throw error;
+    }
+  }
+
+  private async ensureRoom(roomId: string): Promise<void> {
+    try {
+      await this.api.videoroom({
+        request: 'create',
+        admin_key: this.config.secret,
+        room: this.janusRoom(roomId),
+        secret: this.roomSecret(roomId),
+        is_private: true,
+        permanent: false,
+        allowed: [],
+        require_pvtid: true,
+        publishers: SFU_MAX_PARTICIPANTS,
+        // Simulcast needs VP8 (or H.264); Opus for sound, as the mesh sends.
+        videocodec: 'vp8',
+        audiocodec: 'opus',
+        notify_joining: true,
+      });
+    } catch (error) {
+      if (!(error instanceof JanusError && error.code === VIDEOROOM_ROOM_EXISTS)) throw error;
+    }
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * Rooms through a media server: our signaling server, on one node or two behind Redis, decides who
+ * gets into the room's Janus room and puts out whoever it removes. Real Janus, real Redis.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ROOM_ERRORS, type MediaServerAccess } from '../../src/protocol';
+import { hasJanus, startJanus, type JanusProcess } from './janus-process';
+import { JanusParticipant } from './janus-participant';
+import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
+import { ask, next, startHarness, type Harness, type JoinAck } from './signaling-harness';
+
+const available = (hasJanus() && hasRedisServer()) || process.env.CI === 'true';
+
+interface AccessAck {
+  success: boolean;
+  error?: string;
+  access?: MediaServerAccess;
+}
+
+describe.skipIf(!available)('signaling server with a media server', { timeout: 15_000 }, () => {
+  let janus: JanusProcess;
+  let redis: RedisProcess;
+  const harnesses: Harness[] = [];
+  const sessions: JanusParticipant[] = [];
+
+  beforeAll(async () => {
+    [janus, redis] = await Promise.all([startJanus(), startRedis()]);
+  }, 30_000);
+  afterAll(async () => {
+    await Promise.all([janus.stop(), redis.stop()]);
+  });
+  afterEach(async () => {
+    await Promise.all(sessions.splice(0).map((session) => session.close()));
+    await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+  });
+
+  const mediaServer = () => ({ url: janus.url, adminUrl: janus.adminUrl, secret: janus.secret, publicUrl: janus.wsUrl });
+  const node = async (withRedis = false) => {
+    const harness = await startHarness({ mediaServer: mediaServer(), ...(withRedis ? { redisUrl: redis.url } : {}) });
+    harnesses.push(harness);
+    return harness;
+  };
+  const enter = async (access: MediaServerAccess | undefined) => {
+    if (!access) throw new Error('no access given');
+    const session = await JanusParticipant.open(janus.url, access.token);
+    sessions.push(session);
+    expect(await session.join(access.room, access.id, access.token)).toMatchObject({ videoroom: 'joined', id: access.id });
+    return session;
+  };
+
+  /** A host on `hostNode` and an admitted guest on `guestNode`, each with its media access. */
+  async function roomOf(roomId: string, hostNode: Harness, guestNode: Harness) {
+    const host = await hostNode.client();
+    const hostAck = await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
+    const guest = await guestNode.client();
+    const request = next<{ guest: { id: string } }>(host, 'guest-request');
+    const guestAck = await ask<JoinAck>(guest, 'join-room', { roomId, participantName: 'Bo' });
+    await request;
+    // Waiting is not being in: no access yet.
+    expect(await ask<AccessAck>(guest, 'media-server-access', { roomId })).toEqual({ success: false, error: ROOM_ERRORS.notInRoom });
+    const joined = next(guest, 'room-joined');
+    await ask(host, 'approve-guest', { roomId, guestId: guestAck.selfId });
+    await joined;
+    const hostAccess = await ask<AccessAck>(host, 'media-server-access', { roomId });
+    const guestAccess = await ask<AccessAck>(guest, 'media-server-access', { roomId });
+    expect(hostAccess).toMatchObject({ success: true, access: { url: janus.wsUrl, id: hostAck.selfId } });
+    expect(guestAccess).toMatchObject({ success: true, access: { url: janus.wsUrl, id: guestAck.selfId } });
+    return { host, guest, hostAccess: hostAccess.access, guestAccess: guestAccess.access };
+  }
+
+  it('gives members access, and a kick puts the guest out of the media room within 2 s, for good', async () => {
+    const server = await node();
+    const { host, guestAccess, hostAccess } = await roomOf('sfu-one', server, server);
+    const hostSession = await enter(hostAccess);
+    const guestSession = await enter(guestAccess);
+    const kicked = Date.now();
+    await ask(host, 'kick-participant', { roomId: 'sfu-one', participantId: guestAccess?.id });
+    await guestSession.next((data) => data.reason === 'kicked');
+    expect(Date.now() - kicked).toBeLessThan(2000);
+    // The host's page hears Janus say so.
+    await hostSession.next((data) => data.kicked === guestAccess?.id);
+    await expect(JanusParticipant.open(janus.url, guestAccess?.token)).rejects.toThrow(/403/);
+  });
+
+  it('a room ended by its host closes its media room; a client of no room gets nothing', async () => {
+    const server = await node();
+    const { host, guest, hostAccess } = await roomOf('sfu-two', server, server);
+    await enter(hostAccess);
+    const ended = next(guest, 'room-ended');
+    host.emit('leave-room', { roomId: 'sfu-two' });
+    await ended;
+    await server.server.node.settled();
+    await expect(JanusParticipant.open(janus.url, hostAccess?.token)).rejects.toThrow(/403/);
+    const stranger = await server.client();
+    expect(await ask<AccessAck>(stranger, 'media-server-access', { roomId: 'sfu-two' })).toEqual({ success: false, error: ROOM_ERRORS.notInRoom });
+  });
+
+  it('across two nodes: the guest admitted on one is kicked by a host on the other', async () => {
+    const [a, b] = [await node(true), await node(true)];
+    const { host, guestAccess } = await roomOf('sfu-three', a, b);
+    const guestSession = await enter(guestAccess);
+    await ask(host, 'kick-participant', { roomId: 'sfu-three', participantId: guestAccess?.id });
+    await guestSession.next((data) => data.reason === 'kicked');
+    await expect(JanusParticipant.open(janus.url, guestAccess?.token)).rejects.toThrow(/403/);
+  });
+
+  it('without a media server the room stays peer to peer; with Janus down the member is told, and the server goes on', async () => {
+    const plain = await startHarness();
+    harnesses.push(plain);
+    const alone = await plain.client();
+    await ask<JoinAck>(alone, 'join-room', { roomId: 'mesh', participantName: 'Ada' });
+    expect(await ask<AccessAck>(alone, 'media-server-access', { roomId: 'mesh' })).toEqual({ success: false, error: ROOM_ERRORS.noMediaServer });
+
+    const broken = await startHarness({ mediaServer: { ...mediaServer(), url: 'http://127.0.0.1:9/janus' } });
+    harnesses.push(broken);
+    const host = await broken.client();
+    await ask<JoinAck>(host, 'join-room', { roomId: 'sfu-down', participantName: 'Ada' });
+    expect(await ask<AccessAck>(host, 'media-server-access', { roomId: 'sfu-down' })).toEqual({ success: false, error: ROOM_ERRORS.mediaServerDown });
+    expect(broken.logged.some((line) => line.startsWith('media server access'))).toBe(true);
+    expect(await ask<JoinAck>(await broken.client(), 'join-room', { roomId: 'sfu-down-2', participantName: 'Cy' })).toMatchObject({ success: true });
+  });
+});
+

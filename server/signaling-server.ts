@@ -506,6 +506,7 @@ export class SignalingNode {
       ...(member ? { participants: authority.participants, roomName: authority.roomName } : { pending: true }),
       ...(connection.token ? { resumeToken: connection.token } : {}),
       ...(this.options.turn && needsRelay(authority, connection.id) ? { iceServers: this.iceServersFor(connection.id) } : {}),
+      ...(this.options.mediaServer ? { mediaServer: true } : {}),
     };
   }
 
@@ -666,6 +667,15 @@ export class SignalingNode {
     if (this.notedRooms.size > 50_000) this.notedRooms.clear();
   }
 
+  /** Someone let in gets TURN credentials with the room, and word that its media goes through the media server. */
+  private joinedExtras(payload: IncomingEvents['room-joined'], id: string): IncomingEvents['room-joined'] {
+    return {
+      ...payload,
+      ...(this.options.turn ? { iceServers: this.iceServersFor(id) } : {}),
+      ...(this.options.mediaServer ? { mediaServer: true } : {}),
+    };
+  }
+
   private iceServersFor(id: string) {
     return this.options.turn ? [turnCredentials(this.options.turn, id, this.now())] : [];
   }
@@ -689,9 +699,7 @@ export class SignalingNode {
     this.media.follow(state, deliveries);
     for (const delivery of deliveries) {
       if (typeof delivery.to === 'string') {
-        // Someone let in gets TURN credentials with the room, wherever its connection is.
-        const payload =
-          delivery.event === 'room-joined' && this.options.turn ? { ...delivery.payload, iceServers: this.iceServersFor(delivery.to) } : delivery.payload;
+        const payload = delivery.event === 'room-joined' ? this.joinedExtras(delivery.payload, delivery.to) : delivery.payload;
         send(this.io.to(participantRoom(delivery.to)), delivery.event, payload);
         continue;
       }

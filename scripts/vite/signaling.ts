@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
@@ -26,6 +27,39 @@ export function signaling(): Plugin {
       server.middlewares.use((request, response, next) => {
         if (!factory.answerHealth(signaling, request.url, response)) next();
       });
+      forwardMediaServer(server.httpServer as HttpServer, process.env);
     },
   };
+}
+
+/**
+ * With JANUS_PUBLIC_URL a path (such as /janus-ws), browsers reach Janus on the app's own origin, which
+ * the Content-Security-Policy already allows: WebSocket upgrades on that path are passed through to
+ * JANUS_WS_URL (docs/sfu.md). An absolute JANUS_PUBLIC_URL is reached directly and needs nothing here.
+ */
+function forwardMediaServer(httpServer: HttpServer, env: NodeJS.ProcessEnv): void {
+  const path = env.JANUS_PUBLIC_URL?.trim();
+  const target = env.JANUS_WS_URL?.trim();
+  if (!path?.startsWith('/') || !target) return;
+  const to = new URL(target);
+  httpServer.on('upgrade', (request: IncomingMessage, client: Socket, head: Buffer) => {
+    if (request.url?.split('?')[0] !== path) return;
+    const upstream = connect(Number(to.port || 80), to.hostname, () => {
+      const headers = Object.entries(request.headers)
+        .filter(([name]) => name !== 'host')
+        .flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => `${name}: ${v}`) : value === undefined ? [] : [`${name}: ${value}`]));
+      upstream.write([`GET ${to.pathname || '/'} HTTP/1.1`, `host: ${to.host}`, ...headers, '', ''].join('\r\n'));
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    const close = () => {
+      upstream.destroy();
+      client.destroy();
+    };
+    upstream.on('error', close);
+    client.on('error', close);
+    upstream.on('close', close);
+    client.on('close', close);
+  });
 }

@@ -127,6 +127,8 @@ const joinRoomAckSchema = ackSchema.extend({
   resumeToken: resumeTokenSchema.optional(),
   /** Given by a signaling server configured with TURN: time-limited credentials for this participant. */
   iceServers: z.array(iceServerSchema).max(8).optional(),
+  /** The room's media goes through the server's media server: members ask `media-server-access`. */
+  mediaServer: z.boolean().optional(),
 });
 export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 
@@ -209,6 +211,8 @@ export const incomingSchemas = {
     participants: z.array(participantInfoSchema).max(64),
     /** From a signaling server with TURN: credentials for the one let in (a waiting guest gets none). */
     iceServers: z.array(iceServerSchema).max(8).optional(),
+    /** From a signaling server with a media server: the room's media goes through it. */
+    mediaServer: z.boolean().optional(),
   }),
   /** Fresh TURN credentials before the last ones run out, while this participant stays in the room. */
   'ice-servers': z.object({ iceServers: z.array(iceServerSchema).max(8) }),

@@ -49,7 +49,7 @@ transports: { disable = "libjanus_mqtt.so,libjanus_nanomsg.so,libjanus_pfunix.so
 events: { broadcast = false }
 loggers: { disable = "libjanus_jsonlog.so" }
 media: { rtp_port_range = "${String(rtpStart)}-${String(rtpStart + 999)}" }
-nat: { ice_enforce_list = "lo" ignore_mdns = true }
+nat: { ignore_mdns = true }
 `,
   );
   writeFileSync(

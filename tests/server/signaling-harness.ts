@@ -19,6 +19,7 @@ export interface JoinAck {
   participants?: { id: string; name: string }[];
   resumeToken?: string;
   iceServers?: { urls: string[]; username: string; credential: string }[];
+  mediaServer?: boolean;
 }
 
 export interface Harness {

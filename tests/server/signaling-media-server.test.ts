@@ -58,9 +58,11 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
     await request;
     // Waiting is not being in: no access yet.
     expect(await ask<AccessAck>(guest, 'media-server-access', { roomId })).toEqual({ success: false, error: ROOM_ERRORS.notInRoom });
-    const joined = next(guest, 'room-joined');
+    const joined = next<{ mediaServer?: boolean }>(guest, 'room-joined');
     await ask(host, 'approve-guest', { roomId, guestId: guestAck.selfId });
-    await joined;
+    // Both learn that the room's media goes through the media server.
+    expect(hostAck.mediaServer).toBe(true);
+    expect((await joined).mediaServer).toBe(true);
     const hostAccess = await ask<AccessAck>(host, 'media-server-access', { roomId });
     const guestAccess = await ask<AccessAck>(guest, 'media-server-access', { roomId });
     expect(hostAccess).toMatchObject({ success: true, access: { url: janus.wsUrl, id: hostAck.selfId } });
@@ -108,7 +110,7 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
     const plain = await startHarness();
     harnesses.push(plain);
     const alone = await plain.client();
-    await ask<JoinAck>(alone, 'join-room', { roomId: 'mesh', participantName: 'Ada' });
+    expect((await ask<JoinAck>(alone, 'join-room', { roomId: 'mesh', participantName: 'Ada' })).mediaServer).toBeUndefined();
     expect(await ask<AccessAck>(alone, 'media-server-access', { roomId: 'mesh' })).toEqual({ success: false, error: ROOM_ERRORS.noMediaServer });
 
     const broken = await startHarness({ mediaServer: { ...mediaServer(), url: 'http://127.0.0.1:9/janus' } });

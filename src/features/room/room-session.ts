@@ -14,6 +14,7 @@ import type { Announcement } from './room-events';
 import { RoomMedia } from './room-media';
 import type { RoomFile, RoomNotice } from './room-notice';
 import { RoomPeers, type RoomPeersDeps } from './peers/room-peers';
+import { SfuPeers } from './sfu/sfu-peers';
 import { SEPARATE_RECORDING_CALL_VIDEO } from './peers/call-video-limit';
 import type { ParticipantMedia } from '../../media';
 import { RoomRecordingController } from './recording/room-recording-controller';
@@ -138,7 +139,7 @@ export class RoomSession {
       if (ack.iceServers) this.useIceServers(ack.iceServers);
       if (!ack.success) this.end({ kind: 'join-failed', message: ack.error ?? ROOM_ERRORS.joinFailed });
       else if (ack.isHost) {
-        this.enterRoom({ roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [] });
+        this.enterRoom({ roomId, roomName: ack.roomName ?? '', hostId: selfId, selfId, participants: ack.participants ?? [], ...(ack.mediaServer ? { mediaServer: true } : {}) });
         if (this.ctx.initialRecordingMode) store.dispatch({ type: 'recording-mode', mode: this.ctx.initialRecordingMode });
         this.ctx.notify({ title: 'Room Created', message: 'You are the host. Share the invite link so guests can join.', tone: 'success' });
       } else if (ack.pending) store.dispatch({ type: 'waiting', hostId: ack.hostId ?? '', selfId });
@@ -252,7 +253,8 @@ export class RoomSession {
     );
     store.update({ devices: { camera: media.hasCamera, microphone: media.hasMicrophone } });
     store.setStream(joined.selfId, media.previewStream());
-    const createPeers = this.ctx.createPeers ?? ((deps) => new RoomPeers(deps));
+    const accessRequest = () => this.ctx.signaling.emit('media-server-access', { roomId: joined.roomId });
+    const createPeers = this.ctx.createPeers ?? ((deps) => (joined.mediaServer ? new SfuPeers(deps, accessRequest) : new RoomPeers(deps)));
     const peers = createPeers({
       store,
       selfId: joined.selfId,

@@ -9,6 +9,7 @@ import { freePort } from '../../server/redis-server-process';
 
 export { freePort };
 export { startRedis } from '../../server/redis-server-process';
+export { startJanus } from '../../server/janus-process';
 
 export interface ServerProcess {
   url: string;

@@ -31,6 +31,11 @@ export interface RoomPeersDeps {
   onPeerReady?: (participantId: string) => void;
   /** A participant opened a channel of its own to us: a recording on its way to the host. */
   onChannel?: (participantId: string, channel: RTCDataChannel) => void;
+  /**
+   * False when the room's media goes through a media server (docs/sfu.md): the mesh then carries only
+   * its data channels, sends no tracks, and the streams it negotiates (empty) are not the room's.
+   */
+  carriesMedia?: boolean;
 }
 
 export class RoomPeers {
@@ -44,6 +49,7 @@ export class RoomPeers {
         deps.sendSignal({ ...signal, from: deps.selfId, to, roomId: deps.roomId });
       },
       remoteStream: (id, stream) => {
+        if (deps.carriesMedia === false) return;
         store.setStream(id, stream);
         deps.onRemoteStream(id);
       },

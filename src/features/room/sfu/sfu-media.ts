@@ -1,0 +1,218 @@
+/**
+ * A room's media through Janus's VideoRoom (docs/sfu.md): this participant publishes its camera and
+ * microphone once, the camera in three simulcast layers, and subscribes to every other publisher of
+ * the room, taking the layer that suits how many tiles share the screen. Remote streams appear and
+ * go by participant id, as the mesh reports them, so tiles and recording do not know the difference.
+ */
+import type { MediaServerAccess } from '../../../protocol';
+import type { LocalTracks } from '../peers/peer-link';
+import { reportError } from '../../../shared/report-error';
+import { JanusSession, type HandleListener, type Jsep } from './janus-session';
+import { SIMULCAST_LAYERS, substreamFor } from './simulcast';
+
+export interface SfuMediaEvents {
+  remoteStream(participantId: string, stream: MediaStream): void;
+  remoteGone(participantId: string): void;
+  /** The media server put this participant out, or the session ended: media has stopped. */
+  lost(reason: string): void;
+}
+
+interface Subscription {
+  handle: number;
+  pc: RTCPeerConnection;
+  stream: MediaStream;
+  substream: number | null;
+}
+
+const publisherIds = (data: Record<string, unknown>): string[] => {
+  const list = Array.isArray(data.publishers) ? (data.publishers as unknown[]) : [];
+  return list.flatMap((entry) => {
+    const id = typeof entry === 'object' && entry !== null ? (entry as { id?: unknown }).id : undefined;
+    return typeof id === 'string' ? [id] : [];
+  });
+};
+
+export class SfuMedia {
+  private publisher = 0;
+  private privateId: number | undefined;
+  private readonly pc: RTCPeerConnection;
+  private readonly audio: RTCRtpTransceiver;
+  private readonly video: RTCRtpTransceiver;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private closed = false;
+
+  private constructor(
+    private readonly session: JanusSession,
+    private readonly access: MediaServerAccess,
+    private readonly iceServers: RTCIceServer[],
+    tracks: LocalTracks,
+    private readonly events: SfuMediaEvents,
+  ) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    this.audio = this.pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendonly' });
+    this.video = this.pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendonly', sendEncodings: SIMULCAST_LAYERS.map((layer) => ({ ...layer })) });
+  }
+
+  /** Joins the room's media as `access.id` and publishes `tracks`; rejects if the media server refuses. */
+  static async start(access: MediaServerAccess, iceServers: RTCIceServer[], tracks: LocalTracks, events: SfuMediaEvents): Promise<SfuMedia> {
+    let media: SfuMedia | null = null;
+    const session = await JanusSession.open(access.url, access.token, (reason) => {
+      media?.fail(reason);
+    });
+    try {
+      media = new SfuMedia(session, access, iceServers, tracks, events);
+      await media.publish();
+      return media;
+    } catch (error) {
+      media?.close();
+      session.close();
+      throw error;
+    }
+  }
+
+  /** The camera or microphone changed (a device switch, or turned off): the publisher sends the new one. */
+  setLocalTracks(tracks: LocalTracks): void {
+    void this.audio.sender.replaceTrack(tracks.audio).catch((error: unknown) => reportError('room: media server microphone', error));
+    void this.video.sender.replaceTrack(tracks.video).catch((error: unknown) => reportError('room: media server camera', error));
+  }
+
+  /** Without the full-size layer (a Separate recording wants the camera's encoder to itself), or with it again. */
+  limitVideo(limited: boolean): void {
+    const { sender } = this.video;
+    const parameters = sender.getParameters();
+    const full = parameters.encodings.find((encoding) => encoding.rid === SIMULCAST_LAYERS[0]?.rid);
+    if (!full || full.active === !limited) return;
+    full.active = !limited;
+    void sender.setParameters(parameters).catch((error: unknown) => reportError('room: media server layers', error));
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const id of [...this.subscriptions.keys()]) this.unsubscribe(id, false);
+    this.pc.close();
+    this.session.close();
+  }
+
+  private fail(reason: string): void {
+    if (this.closed) return;
+    this.close();
+    this.events.lost(reason);
+  }
+
+  private async publish(): Promise<void> {
+    const listener: HandleListener = {
+      event: (data) => {
+        this.onPublisherEvent(data);
+      },
+      gone: (reason) => {
+        this.fail(reason);
+      },
+    };
+    this.publisher = await this.session.attach(listener);
+    this.pc.onicecandidate = ({ candidate }) => {
+      this.session.trickle(this.publisher, candidate);
+    };
+    const { access } = this;
+    const joined = await this.session.request(this.publisher, { request: 'join', ptype: 'publisher', room: access.room, id: access.id, display: access.id, token: access.token });
+    this.privateId = typeof joined.data.private_id === 'number' ? joined.data.private_id : undefined;
+    const offer = await this.pc.createOffer();
+    await this.pc.setLocalDescription(offer);
+    const published = await this.session.request(this.publisher, { request: 'publish' }, offer);
+    if (!published.jsep) throw new Error('The media server sent no answer to the published media.');
+    await this.pc.setRemoteDescription(published.jsep);
+    this.follow(publisherIds(joined.data));
+  }
+
+  private onPublisherEvent(data: Record<string, unknown>): void {
+    if (data.leaving === 'ok' && data.reason === 'kicked') {
+      this.fail('kicked');
+      return;
+    }
+    for (const key of ['leaving', 'unpublished', 'kicked'] as const) {
+      const id = data[key];
+      if (typeof id === 'string') this.unsubscribe(id, true);
+    }
+    this.follow(publisherIds(data));
+  }
+
+  /** Subscribes to publishers not yet followed, then sets every subscription's layer for the new count. */
+  private follow(ids: readonly string[]): void {
+    for (const id of ids) {
+      if (id === this.access.id || this.subscriptions.has(id)) continue;
+      void this.subscribe(id).catch((error: unknown) => {
+        this.unsubscribe(id, true);
+        if (!this.closed) reportError('room: subscribe through the media server', error);
+      });
+    }
+  }
+
+  private async subscribe(id: string): Promise<void> {
+    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
+    const stream = new MediaStream();
+    const subscription: Subscription = { handle: 0, pc, stream, substream: null };
+    this.subscriptions.set(id, subscription);
+    pc.ontrack = ({ track }) => {
+      if (!stream.getTracks().includes(track)) stream.addTrack(track);
+      this.events.remoteStream(id, stream);
+    };
+    const handle = await this.session.attach({
+      event: () => undefined,
+      gone: () => {
+        this.unsubscribe(id, true);
+      },
+    });
+    subscription.handle = handle;
+    if (this.subscriptions.get(id) !== subscription) {
+      await this.session.detach(handle);
+      return;
+    }
+    pc.onicecandidate = ({ candidate }) => {
+      this.session.trickle(handle, candidate);
+    };
+    const { access } = this;
+    const attached = await this.session.request(handle, {
+      request: 'join',
+      ptype: 'subscriber',
+      room: access.room,
+      streams: [{ feed: id }],
+      token: access.token,
+      ...(this.privateId === undefined ? {} : { private_id: this.privateId }),
+    });
+    await this.answer(pc, handle, attached.jsep);
+    this.chooseLayers();
+  }
+
+  private async answer(pc: RTCPeerConnection, handle: number, offer: Jsep | undefined): Promise<void> {
+    if (!offer) throw new Error('The media server sent no offer for a subscription.');
+    await pc.setRemoteDescription(offer);
+    const answer = await pc.createAnswer();
+    await pc.setLocalDescription(answer);
+    await this.session.request(handle, { request: 'start' }, answer);
+  }
+
+  /** Small tiles take a small layer: every subscription asks for the layer that suits this many. */
+  private chooseLayers(): void {
+    const substream = substreamFor(this.subscriptions.size);
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.substream === substream || !subscription.handle) continue;
+      subscription.substream = substream;
+      void this.session.request(subscription.handle, { request: 'configure', substream }).catch((error: unknown) => {
+        if (!this.closed) reportError('room: choose a layer from the media server', error);
+      });
+    }
+  }
+
+  private unsubscribe(id: string, announce: boolean): void {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription) return;
+    this.subscriptions.delete(id);
+    subscription.pc.close();
+    for (const track of subscription.stream.getTracks()) track.stop();
+    if (subscription.handle) void this.session.detach(subscription.handle);
+    if (announce) {
+      this.events.remoteGone(id);
+      this.chooseLayers();
+    }
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * The room's connections when its media goes through a media server (docs/sfu.md). Cameras and
+ * microphones go through Janus (SfuMedia); the data channels the room already relies on (media
+ * states, screen sharing news, the podcast tracks on their way to the host) stay on the direct mesh,
+ * which then sends no media. The session drives it exactly as it drives the mesh.
+ */
+import type { MediaServerAccess } from '../../../protocol';
+import { reportError } from '../../../shared/report-error';
+import type { CallVideoLimit } from '../peers/call-video-limit';
+import type { PeerMessage } from '../peers/data-messages';
+import type { LocalTracks } from '../peers/peer-link';
+import { RoomPeers, type RoomPeersDeps } from '../peers/room-peers';
+import { SfuMedia } from './sfu-media';
+
+/** How the peers ask the signaling server for this member's access, and what it answers. */
+export type AccessRequest = () => Promise<{ success: boolean; error?: string; access?: MediaServerAccess }>;
+
+/** Between attempts to reach the media server after a refusal or a lost session. */
+const RETRY_MS = 3000;
+
+export class SfuPeers {
+  private readonly mesh: RoomPeers;
+  private media: SfuMedia | null = null;
+  private tracks: LocalTracks = { audio: null, video: null };
+  private iceServers: RTCIceServer[];
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  /** A session is being opened (or waits to be tried again): nothing starts a second one. */
+  private connecting = false;
+  private closed = false;
+  /** The last problem told to the user, so a retry that fails the same way is not told again. */
+  private toldProblem: string | null = null;
+
+  constructor(
+    private readonly deps: RoomPeersDeps,
+    private readonly requestAccess: AccessRequest,
+  ) {
+    this.mesh = new RoomPeers({ ...deps, carriesMedia: false });
+    this.iceServers = deps.iceServers;
+  }
+
+  /** Whatever the page holds now is published once the media server session is up. */
+  setLocalTracks(tracks: LocalTracks): void {
+    this.tracks = { ...tracks };
+    if (this.media) this.media.setLocalTracks(tracks);
+    else this.connect();
+  }
+
+  /** The call keeps the half and quarter layers while a Separate recording takes the camera's full size. */
+  limitVideo(limit: CallVideoLimit | null): void {
+    this.media?.limitVideo(limit !== null);
+  }
+
+  broadcast(message: PeerMessage): void {
+    this.mesh.broadcast(message);
+  }
+
+  openChannel(participantId: string, label: string): RTCDataChannel | null {
+    return this.mesh.openChannel(participantId, label);
+  }
+
+  add(participantId: string): void {
+    this.mesh.add(participantId);
+  }
+
+  remove(participantId: string): void {
+    this.mesh.remove(participantId);
+  }
+
+  handleSignal(signal: Parameters<RoomPeers['handleSignal']>[0]): void {
+    this.mesh.handleSignal(signal);
+  }
+
+  setIceServers(iceServers: RTCIceServer[]): void {
+    this.iceServers = iceServers;
+    this.mesh.setIceServers(iceServers);
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.retry);
+    this.media?.close();
+    this.media = null;
+    this.mesh.close();
+  }
+
+  private connect(): void {
+    if (this.connecting || this.closed || this.media) return;
+    this.connecting = true;
+    this.start()
+      .then(() => {
+        this.connecting = false;
+      })
+      .catch((error: unknown) => {
+        if (this.closed) return;
+        this.tell(error instanceof Error ? error.message : String(error));
+        this.retry = setTimeout(() => {
+          this.connecting = false;
+          this.connect();
+        }, RETRY_MS);
+      });
+  }
+
+  private async start(): Promise<void> {
+    const answer = await this.requestAccess();
+    if (this.closed) return;
+    if (!answer.success || !answer.access) throw new Error(answer.error ?? 'The media server is not answering. Please try again in a moment.');
+    const { store, onRemoteStream } = this.deps;
+    const media = await SfuMedia.start(answer.access, this.iceServers, this.tracks, {
+      remoteStream: (id, stream) => {
+        store.setStream(id, stream);
+        onRemoteStream(id);
+      },
+      remoteGone: (id) => {
+        if (store.room.participants.some((p) => p.id === id)) store.setStream(id, null);
+      },
+      lost: (reason) => {
+        this.media = null;
+        if (this.closed || reason === 'kicked') return;
+        reportError('room: media server session lost', reason);
+        this.connect();
+      },
+    });
+    // Closed while the session opened (TypeScript keeps the check above across the await).
+    if (this.isClosed()) {
+      media.close();
+      return;
+    }
+    this.media = media;
+    media.setLocalTracks(this.tracks);
+    if (this.toldProblem) this.deps.notify({ title: 'Media Server', message: 'Connected to the media server again.', tone: 'success' });
+    this.toldProblem = null;
+  }
+
+  private isClosed(): boolean {
+    return this.closed;
+  }
+
+  private tell(problem: string): void {
+    if (this.toldProblem === problem) return;
+    this.toldProblem = problem;
+    this.deps.notify({ title: 'Media Server', message: problem, tone: 'error' });
+  }
+}

@@ -6,7 +6,7 @@
  * No I/O here: the store runs these functions inside its atomic update.
  */
 import {
-  MAX_PARTICIPANTS,
+  capacityOf,
   autoAdmitsDue,
   decideAll,
   nextAutoAdmitAt,
@@ -95,7 +95,7 @@ export function departNode(record: RoomRecord, node: string, awayUntil: number):
 /** The next moment something falls due in this room (a place given up, a guest auto-admitted), or null. */
 export function nextDeadline(record: RoomRecord): number | null {
   // A full room admits nobody: its waiting guests fall due again when someone leaves (a new record).
-  const full = record.authority.participants.length >= MAX_PARTICIPANTS;
+  const full = record.authority.participants.length >= capacityOf(record.authority);
   let next = full ? null : nextAutoAdmitAt(record.authority);
   for (const [id, presence] of Object.entries(record.presence)) {
     if (isHeld(presence) || !isKnown(record.authority, id)) continue;

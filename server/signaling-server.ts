@@ -464,7 +464,10 @@ export class SignalingNode {
       }
       if (!record || record.authority.ended) {
         const token = randomBytes(18).toString('base64url');
-        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now, this.options.autoAdmitMs);
+        const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now, {
+          ...(this.options.autoAdmitMs === undefined ? {} : { autoAdmitAfterMs: this.options.autoAdmitMs }),
+          mediaServer: !!this.options.mediaServer,
+        });
         const created: RoomRecord = { authority, tokens: { [connection.id]: token }, presence: { [connection.id]: held } };
         return { record: created, result: { id: connection.id, token, state: authority, deliveries: [], reply: null, replaced: null } };
       }

@@ -9,16 +9,13 @@
  *   auth) and in the room's allow-list while the member stays, removed the moment it goes.
  */
 import { createHmac } from 'node:crypto';
-import type { MediaServerAccess } from '../../src/protocol';
+import { MAX_MEDIA_SERVER_PARTICIPANTS, type MediaServerAccess } from '../../src/protocol';
 import { JanusApi, JanusError, VIDEOROOM_NO_SUCH_FEED, VIDEOROOM_NO_SUCH_ROOM, VIDEOROOM_ROOM_EXISTS, type JanusEndpoints } from './janus-api';
 
 export interface MediaServerConfig extends JanusEndpoints {
   /** What browsers connect to (Janus's WebSocket transport), e.g. wss://media.example.com/janus-ws. */
   publicUrl: string;
 }
-
-/** The most people a media-server room takes (docs/sfu.md). */
-export const SFU_MAX_PARTICIPANTS = 30;
 
 export class MediaServer {
   private readonly api: JanusApi;
@@ -129,7 +126,7 @@ export class MediaServer {
         permanent: false,
         allowed: [],
         require_pvtid: true,
-        publishers: SFU_MAX_PARTICIPANTS,
+        publishers: MAX_MEDIA_SERVER_PARTICIPANTS,
         // Simulcast needs VP8 (or H.264); Opus for sound, as the mesh sends.
         videocodec: 'vp8',
         audiocodec: 'opus',

@@ -24,6 +24,8 @@ import {
 export const AUTO_ADMIT_MS = 5000;
 /** Every participant sends to and receives from every other one (a mesh): more than this overloads most machines. */
 export const MAX_PARTICIPANTS = 8;
+/** Through a media server each participant sends once (docs/sfu.md): the room takes this many. */
+export const MAX_MEDIA_SERVER_PARTICIPANTS = 30;
 /** Waiting guests beyond this are turned away: a runaway tab cannot flood the host's dialog and memory. */
 export const MAX_PENDING_GUESTS = 20;
 
@@ -45,6 +47,18 @@ export interface AuthorityState {
    * server does, to check the behaviour in less time). Absent in rooms stored before it existed.
    */
   autoAdmitAfterMs?: number;
+  /** Set in rooms whose media goes through a media server; absent in a mesh (MAX_PARTICIPANTS). */
+  maxParticipants?: number;
+}
+
+/** How many people the room takes. */
+export const capacityOf = (state: AuthorityState): number => state.maxParticipants ?? MAX_PARTICIPANTS;
+
+export interface AuthorityOptions {
+  /** How long a guest waits before auto-admit (AUTO_ADMIT_MS unless a test server says). */
+  autoAdmitAfterMs?: number;
+  /** The room's media goes through a media server: it takes MAX_MEDIA_SERVER_PARTICIPANTS. */
+  mediaServer?: boolean;
 }
 
 export type AuthorityRequest =
@@ -71,9 +85,11 @@ export interface Decision {
   deliveries: Delivery[];
 }
 
-export function createAuthority(roomId: string, roomName: string, host: { id: string; name: string }, now: number, autoAdmitAfterMs = AUTO_ADMIT_MS): AuthorityState {
+export function createAuthority(roomId: string, roomName: string, host: { id: string; name: string }, now: number, options: AuthorityOptions = {}): AuthorityState {
+  const { autoAdmitAfterMs = AUTO_ADMIT_MS, mediaServer = false } = options;
   return {
     ...(autoAdmitAfterMs === AUTO_ADMIT_MS ? {} : { autoAdmitAfterMs }),
+    ...(mediaServer ? { maxParticipants: MAX_MEDIA_SERVER_PARTICIPANTS } : {}),
     roomId,
     roomName,
     hostId: host.id,
@@ -149,7 +165,7 @@ function join(state: AuthorityState, from: string, rawName: string, now: number)
     };
   }
   if (state.pending.some((g) => g.id === from)) return { state, reply: { success: true, pending: true, selfId: from, hostId: state.hostId }, deliveries: [] };
-  if (state.participants.length >= MAX_PARTICIPANTS) return refuse(state, ROOM_ERRORS.roomFull);
+  if (state.participants.length >= capacityOf(state)) return refuse(state, ROOM_ERRORS.roomFull);
   if (state.pending.length >= MAX_PENDING_GUESTS) return refuse(state, ROOM_ERRORS.tooManyWaiting);
   const guest: PendingGuest = { id: from, name: sanitizeName(rawName) || 'Guest', requestedAt: now };
   const next = { ...state, pending: [...state.pending, guest] };
@@ -173,7 +189,7 @@ function roomJoined(state: AuthorityState, id: string): Delivery {
 function admit(state: AuthorityState, guestId: string, now: number): Decision {
   const guest = state.pending.find((g) => g.id === guestId);
   if (!guest) return refuse(state, ROOM_ERRORS.unknownGuest);
-  if (state.participants.length >= MAX_PARTICIPANTS) return refuse(state, ROOM_ERRORS.roomFull);
+  if (state.participants.length >= capacityOf(state)) return refuse(state, ROOM_ERRORS.roomFull);
   const participant: ParticipantInfo = { id: guest.id, name: guest.name, isHost: false, joinedAt: now };
   const next: AuthorityState = {
     ...state,

@@ -25,6 +25,8 @@ test('a guest on another computer asks, is approved, and each sees the other liv
   await expectParticipantCount(guest, 2);
   await expectVideoFlowing(host);
   await expectVideoFlowing(guest);
+  // No media server here: both are told the call is direct.
+  for (const page of [host, guest]) await expect(page.getByTestId('media-route')).toHaveText(' · Direct peer-to-peer: up to 8 people');
 
   await host.getByRole('button', { name: 'Copy Invite Link' }).click();
   await expect(host.getByText('Send it to your guests so they can join from their own computers.')).toBeVisible();

@@ -84,6 +84,7 @@ test('three people through Janus: each sends once in three layers, receives the 
       throw new Error(`${String(error)}\nhost: ${await describeConnections(host)}`, { cause: error });
     }
     for (const { page } of everyone) {
+      await expect(page.getByTestId('media-route')).toHaveText(' · Through the Framecast media server: up to 30 people');
       await expect
         .poll(() => mediaFigures(page), { timeout: 20_000 })
         .toMatchObject({ sending: [['h', 'l', 'm']], receiving: 2 });

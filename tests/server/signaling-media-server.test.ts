@@ -106,6 +106,22 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
     await expect(JanusParticipant.open(janus.url, guestAccess?.token)).rejects.toThrow(/403/);
   });
 
+  it('a room through the media server takes more than a mesh’s 8 people', async () => {
+    const server = await node();
+    const host = await server.client();
+    await ask<JoinAck>(host, 'join-room', { roomId: 'sfu-class', participantName: 'Teacher' });
+    for (let i = 1; i <= 9; i++) {
+      const pupil = await server.client();
+      const request = next(host, 'guest-request');
+      const ack = await ask<JoinAck>(pupil, 'join-room', { roomId: 'sfu-class', participantName: `Pupil ${String(i)}` });
+      await request;
+      const joined = next(pupil, 'room-joined');
+      expect(await ask(host, 'approve-guest', { roomId: 'sfu-class', guestId: ack.selfId })).toEqual({ success: true });
+      await joined;
+    }
+    expect((await server.server.store.get('sfu-class'))?.authority.participants).toHaveLength(10);
+  });
+
   it('without a media server the room stays peer to peer; with Janus down the member is told, and the server goes on', async () => {
     const plain = await startHarness();
     harnesses.push(plain);

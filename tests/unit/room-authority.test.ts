@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_ADMIT_MS,
+  MAX_MEDIA_SERVER_PARTICIPANTS,
   MAX_PARTICIPANTS,
   MAX_PENDING_GUESTS,
   autoAdmitsDue,
@@ -105,7 +106,7 @@ describe('room authority', () => {
   });
 
   it('a room created with another auto-admit delay keeps it; a room stored without one uses the default', () => {
-    const quick = createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000, 600);
+    const quick = createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000, { autoAdmitAfterMs: 600 });
     const waiting = run(quick, { type: 'join', from: 'g1', name: 'Gus', now: 2000 }).state;
     expect(nextAutoAdmitAt(waiting)).toBe(2600);
     expect(dueForAutoAdmit(waiting, 2599)).toEqual([]);
@@ -180,6 +181,20 @@ describe('room authority', () => {
     }
     expect(state.participants).toHaveLength(MAX_PARTICIPANTS);
     expect(decide(state, { type: 'join', from: 'late', name: 'Late', now: 99 }).reply).toEqual({ success: false, error: ROOM_ERRORS.roomFull });
+  });
+
+  it('takes a class of 30 when the media goes through a media server, and not one more', () => {
+    let state = createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000, { mediaServer: true });
+    for (let i = 1; i < MAX_MEDIA_SERVER_PARTICIPANTS; i++) {
+      state = run(state, { type: 'join', from: `g${String(i)}`, name: 'G', now: i }, { type: 'approve', by: HOST, guestId: `g${String(i)}`, now: i }).state;
+    }
+    expect(state.participants).toHaveLength(MAX_MEDIA_SERVER_PARTICIPANTS);
+    expect(decide(state, { type: 'join', from: 'late', name: 'Late', now: 99 }).reply).toEqual({ success: false, error: ROOM_ERRORS.roomFull });
+    // A guest who asked before the room filled is not let in over the limit either.
+    const left = run(state, { type: 'leave', from: 'g1', reason: 'left' }, { type: 'join', from: 'w1', name: 'W', now: 100 }, { type: 'join', from: 'w2', name: 'W', now: 100 }).state;
+    const first = decide(left, { type: 'approve', by: HOST, guestId: 'w1', now: 101 });
+    expect(first.reply.success).toBe(true);
+    expect(decide(first.state, { type: 'approve', by: HOST, guestId: 'w2', now: 102 }).reply).toEqual({ success: false, error: ROOM_ERRORS.roomFull });
   });
 });
 

@@ -59,6 +59,8 @@ export interface RoomState {
   autoAdmit: boolean;
   /** Sharers in the order they started; the last one is displayed. */
   sharers: string[];
+  /** The room's media goes through the signaling server's media server, not directly (docs/sfu.md). */
+  throughMediaServer: boolean;
 }
 
 export type RoomAction =
@@ -72,6 +74,7 @@ export type RoomAction =
       selfId: string;
       participants: ParticipantInfo[];
       local: { videoEnabled: boolean; audioEnabled: boolean };
+      mediaServer?: boolean;
     }
   | { type: 'participant-joined'; participant: ParticipantInfo }
   | { type: 'participant-left'; participantId: string }
@@ -106,6 +109,7 @@ export const INITIAL_ROOM_STATE: RoomState = {
   handledRequests: 0,
   autoAdmit: true,
   sharers: [],
+  throughMediaServer: false,
 };
 
 function toParticipant(info: ParticipantInfo, selfId: string, local: { videoEnabled: boolean; audioEnabled: boolean }): Participant {
@@ -159,6 +163,7 @@ export function roomReducer(state: RoomState, action: RoomAction): RoomState {
         selfId: action.selfId,
         isHost: action.hostId === action.selfId,
         participants: ordered.map((p) => toParticipant(p, action.selfId, action.local)),
+        throughMediaServer: action.mediaServer === true,
       });
     }
     case 'participant-joined':

@@ -46,6 +46,7 @@ export const PRIVACY_POLICY: LegalDocument = {
       title: 'Rooms with guests',
       items: [
         'Audio and video in a room travel directly between participants’ browsers (peer to peer, encrypted by WebRTC).',
+        'A site that runs the app with a media server (for rooms larger than 8) sends a room’s audio and video through it instead. It is encrypted on the way to the media server and on the way from it; the server decrypts it only to forward it to the others in the room, and never stores it. The room says which kind it is once you are in (“Direct peer-to-peer” or “Through the Framecast media server”). A Separate recording’s files still go directly between the browsers, never through the media server.',
         'To meet, browsers go through the app’s signaling server. It sees the room id, the names people enter, and connection metadata (network addresses, and the technical details browsers exchange to connect). It never receives audio or video, and keeps a room only while someone is in it.',
         'Browsers may ask STUN servers for their public address, and where the network needs it media is relayed by a TURN server, still encrypted. These servers see the IP addresses involved, never the content.',
         'A room that connects tabs of one browser only (when no signaling server answers) uses no server at all: not even STUN.',

@@ -9,6 +9,7 @@ import type { RoomController, RoomSnapshot } from '../room-controller';
 import { RoomControlBar } from './RoomControlBar';
 import { RoomRecordingCard } from './RoomRecordingCard';
 import classes from './Room.module.css';
+import { MAX_MEDIA_SERVER_PARTICIPANTS, MAX_PARTICIPANTS } from '../../../protocol';
 
 export function RoomView({ controller, snapshot }: { controller: RoomController; snapshot: RoomSnapshot }) {
   const { room } = snapshot;
@@ -38,7 +39,14 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
               <span data-testid="signaling-mode" data-mode="local">
                 {' · '}Connects tabs of this browser only
               </span>
-            ) : null}
+            ) : (
+              <span data-testid="media-route" data-route={room.throughMediaServer ? 'media-server' : 'direct'}>
+                {' · '}
+                {room.throughMediaServer
+                  ? `Through the Framecast media server: up to ${String(MAX_MEDIA_SERVER_PARTICIPANTS)} people`
+                  : `Direct peer-to-peer: up to ${String(MAX_PARTICIPANTS)} people`}
+              </span>
+            )}
           </Text>
         </div>
         <Group gap="xs">

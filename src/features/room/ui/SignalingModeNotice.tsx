@@ -16,8 +16,8 @@ export function SignalingModeNotice({ mode }: { readonly mode: SignalingMode }) 
   if (mode === 'server') {
     return (
       <Text size="sm" c="dimmed" data-testid="signaling-mode" data-mode="server">
-        Guests on any computer can join with the invite link. The signaling server only introduces participants; video and audio travel
-        directly between them.
+        Guests on any computer can join with the invite link. The signaling server introduces participants; once you are in, the room
+        says whether video and audio travel directly between you or through this site’s media server.
       </Text>
     );
   }

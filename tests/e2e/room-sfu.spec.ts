@@ -1,13 +1,15 @@
 /**
- * A room through a media server (docs/sfu.md): Janus started by the test, an app node configured with
- * it, and three people on two computers. Each sends its camera once, in three simulcast layers, and
- * receives the others from Janus; the host's kick puts a guest's media out within 2 s.
+ * Rooms through a media server (docs/sfu.md): Janus started by the test, and an app node configured
+ * with it. Each person sends the camera once, in three simulcast layers, and receives the others from
+ * Janus; the host's kick puts a guest's media out within 2 s; the host's mixed recording works.
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, type PageGuard } from './support/test';
 import { test } from './support/other-computer';
 import { describeConnections, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, hostRoom, tile } from './support/room';
 import { startAppNode, startJanus } from './support/servers';
+import { maxVolume, probe } from './support/media';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
 
 async function pageOn(browser: Browser, guard: PageGuard, baseURL: string): Promise<Page> {
   const context = await browser.newContext({ baseURL, acceptDownloads: true, serviceWorkers: 'block' });
@@ -52,55 +54,106 @@ function mediaFigures(page: Page): Promise<MediaFigures> {
   });
 }
 
-test('three people through Janus: each sends once in three layers, receives the other two, and a kick stops the guest’s media within 2 s', async ({ browser, other, guard }) => {
-  test.setTimeout(120_000);
+/** Janus and an app node configured with it, for the length of `run`. */
+async function withMediaServer(run: (baseURL: string) => Promise<void>): Promise<void> {
   const janus = await startJanus();
-  const node = await startAppNode({
-    JANUS_URL: janus.url,
-    JANUS_ADMIN_URL: janus.adminUrl,
-    JANUS_SECRET: janus.secret,
-    JANUS_PUBLIC_URL: '/janus-ws',
-    JANUS_WS_URL: janus.wsUrl,
-  });
-  const pages: Page[] = [];
   try {
-    const host = await pageOn(browser, guard, node.url);
-    const ivy = await pageOn(browser, guard, node.url);
-    const gus = await other.open({ signaling: null, baseURL: node.url });
-    pages.push(host, ivy, gus);
-    const roomId = newRoomId('sfu');
-    await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
-    await approve(host, gus, roomId, 'Gus');
-    await approve(host, ivy, roomId, 'Ivy');
-
-    const everyone = [
-      { page: host, others: ['Gus', 'Ivy'] },
-      { page: gus, others: ['Hana', 'Ivy'] },
-      { page: ivy, others: ['Hana', 'Gus'] },
-    ];
+    const node = await startAppNode({
+      JANUS_URL: janus.url,
+      JANUS_ADMIN_URL: janus.adminUrl,
+      JANUS_SECRET: janus.secret,
+      JANUS_PUBLIC_URL: '/janus-ws',
+      JANUS_WS_URL: janus.wsUrl,
+    });
     try {
-      for (const { page, others } of everyone) for (const name of others) await expect(tile(page, name)).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
-    } catch (error) {
-      throw new Error(`${String(error)}\nhost: ${await describeConnections(host)}`, { cause: error });
+      await run(node.url);
+    } finally {
+      await node.stop();
     }
-    for (const { page } of everyone) {
-      await expect(page.getByTestId('media-route')).toHaveText(' · Through the Framecast media server: up to 30 people');
-      await expect
-        .poll(() => mediaFigures(page), { timeout: 20_000 })
-        .toMatchObject({ sending: [['h', 'l', 'm']], receiving: 2 });
-    }
-
-    await host.getByRole('button', { name: 'Remove Gus' }).click();
-    const kicked = Date.now();
-    // Ivy keeps receiving Hana, and Gus's stream is gone from her connections.
-    await expect.poll(async () => (await mediaFigures(ivy)).receiving, { timeout: 2000, intervals: [100] }).toBe(1);
-    expect(Date.now() - kicked).toBeLessThan(2000);
-    await expect(gus.getByText('The host removed you from the room.')).toBeVisible();
-    const before = (await mediaFigures(ivy)).framesDecoded;
-    await expect.poll(async () => (await mediaFigures(ivy)).framesDecoded, { timeout: 10_000 }).toBeGreaterThan(before + 10);
   } finally {
-    for (const page of pages) await page.close();
-    await node.stop();
     await janus.stop();
   }
+}
+
+test('five people on two computers through Janus: each sends once in three layers, receives the other four, and a kick stops the guest’s media within 2 s', async ({ browser, other, guard }) => {
+  test.setTimeout(150_000);
+  const pages: Page[] = [];
+  await withMediaServer(async (baseURL) => {
+    try {
+      const host = await pageOn(browser, guard, baseURL);
+      const here = [await pageOn(browser, guard, baseURL), await pageOn(browser, guard, baseURL)];
+      const there = [await other.open({ signaling: null, baseURL }), await other.open({ signaling: null, baseURL })];
+      const [ivy, jo] = here as [Page, Page];
+      const [gus, kim] = there as [Page, Page];
+      pages.push(host, ivy, jo, gus, kim);
+      const roomId = newRoomId('sfu');
+      await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+      const guests = [
+        { page: gus, name: 'Gus' },
+        { page: ivy, name: 'Ivy' },
+        { page: jo, name: 'Jo' },
+        { page: kim, name: 'Kim' },
+      ];
+      for (const { page, name } of guests) await approve(host, page, roomId, name);
+
+      const everyone = [{ page: host, name: 'Hana' }, ...guests];
+      try {
+        for (const { page, name } of everyone) {
+          for (const otherOne of everyone) if (otherOne.name !== name) await expect(tile(page, otherOne.name)).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+        }
+      } catch (error) {
+        throw new Error(`${String(error)}\nhost: ${await describeConnections(host)}`, { cause: error });
+      }
+      for (const { page } of everyone) {
+        await expect(page.getByTestId('media-route')).toHaveText(' · Through the Framecast media server: up to 30 people');
+        // One connection sends the camera, in three layers; four streams come back decoded.
+        await expect.poll(() => mediaFigures(page), { timeout: 30_000 }).toMatchObject({ sending: [['h', 'l', 'm']], receiving: 4 });
+      }
+
+      await host.getByRole('button', { name: 'Remove Gus' }).click();
+      const kicked = Date.now();
+      // Ivy keeps receiving the other three, and Gus's stream is gone from her connections.
+      await expect.poll(async () => (await mediaFigures(ivy)).receiving, { timeout: 2000, intervals: [100] }).toBe(3);
+      expect(Date.now() - kicked).toBeLessThan(2000);
+      await expect(gus.getByText('The host removed you from the room.')).toBeVisible();
+      const before = (await mediaFigures(ivy)).framesDecoded;
+      await expect.poll(async () => (await mediaFigures(ivy)).framesDecoded, { timeout: 10_000 }).toBeGreaterThan(before + 10);
+    } finally {
+      for (const page of pages) await page.close();
+    }
+  });
+});
+
+test('the host’s mixed recording through Janus holds the host’s camera and the guest’s shared screen side by side', async ({ browser, guard }, testInfo) => {
+  test.setTimeout(120_000);
+  const pages: Page[] = [];
+  await withMediaServer(async (baseURL) => {
+    try {
+      const host = await pageOn(browser, guard, baseURL);
+      const guest = await pageOn(browser, guard, baseURL);
+      pages.push(host, guest);
+      const roomId = newRoomId('sfu-mixed');
+      await hostRoom(host, roomId, 'Hana', { autoAdmit: false });
+      await approve(host, guest, roomId, 'Gus');
+      await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+      await guest.getByRole('button', { name: 'Share screen' }).click();
+      await expect(host.getByTestId('room-status').filter({ hasText: 'Gus is sharing their screen' })).toBeVisible();
+      // The screen reaches the host through Janus before the recording starts.
+      await expect.poll(async () => (await mediaFigures(guest)).sending, { timeout: 20_000 }).toEqual([['h', 'l', 'm']]);
+
+      const { wall, span } = await record(host, 4);
+      await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
+      const [saved] = await downloadAll(host, 1, testInfo.outputDir);
+      const file = saved?.file ?? '';
+      const info = await probe(file);
+      expect(info.video).toMatchObject({ width: 1920, height: 1080 });
+      expect(info.audio?.codecName).toBe('opus');
+      expect(await maxVolume(file)).toBeGreaterThan(-60);
+      expect(info.duration).toBeGreaterThan(wall - 1);
+      expect(info.duration).toBeLessThan(span + 1);
+      await expectHostCameraLeftGuestScreenRight(file, 3);
+    } finally {
+      for (const page of pages) await page.close();
+    }
+  });
 });

@@ -11,8 +11,8 @@ import { startAppNode, startJanus } from './support/servers';
 import { maxVolume, probe } from './support/media';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
 
-async function pageOn(browser: Browser, guard: PageGuard, baseURL: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL, acceptDownloads: true, serviceWorkers: 'block' });
+async function pageOn(browser: Browser, guard: PageGuard, baseURL: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ baseURL, acceptDownloads: true, serviceWorkers: 'block', ...(viewport ? { viewport } : {}) });
   await prepareRoomContext(context, { signaling: null });
   const page = await context.newPage();
   guard.watch(page);
@@ -75,12 +75,13 @@ async function withMediaServer(run: (baseURL: string) => Promise<void>): Promise
   }
 }
 
-test('five people on two computers through Janus: each sends once in three layers, receives the other four, and a kick stops the guest’s media within 2 s', async ({ browser, other, guard }) => {
+test('five people on two computers through Janus: each sends once in three layers and receives the other four, the host pages through the tiles, and a kick from the list stops the guest’s media within 2 s', async ({ browser, other, guard }) => {
   test.setTimeout(150_000);
   const pages: Page[] = [];
   await withMediaServer(async (baseURL) => {
     try {
-      const host = await pageOn(browser, guard, baseURL);
+      // The host is on a narrow screen: four tiles a page, so five people take two pages.
+      const host = await pageOn(browser, guard, baseURL, { width: 700, height: 1000 });
       const here = [await pageOn(browser, guard, baseURL), await pageOn(browser, guard, baseURL)];
       const there = [await other.open({ signaling: null, baseURL }), await other.open({ signaling: null, baseURL })];
       const [ivy, jo] = here as [Page, Page];
@@ -98,7 +99,7 @@ test('five people on two computers through Janus: each sends once in three layer
 
       const everyone = [{ page: host, name: 'Hana' }, ...guests];
       try {
-        for (const { page, name } of everyone) {
+        for (const { page, name } of guests) {
           for (const otherOne of everyone) if (otherOne.name !== name) await expect(tile(page, otherOne.name)).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
         }
       } catch (error) {
@@ -110,12 +111,29 @@ test('five people on two computers through Janus: each sends once in three layer
         await expect.poll(() => mediaFigures(page), { timeout: 30_000 }).toMatchObject({ sending: [['h', 'l', 'm']], receiving: 4 });
       }
 
-      await host.getByRole('button', { name: 'Remove Gus' }).click();
+      // The host's first page shows four tiles; Kim waits on the second, still heard.
+      await expect(host.getByRole('region', { name: 'Participants, page 1 of 2' }).getByTestId('participant-tile')).toHaveCount(4);
+      await expect(tile(host, 'Kim')).toHaveCount(0);
+      await expect
+        .poll(() => host.getByTestId('off-page-sound').evaluate((audio: HTMLAudioElement) => !audio.paused && (audio.srcObject as MediaStream | null)?.getAudioTracks().length))
+        .toBe(1);
+      await expect(host.getByTestId('off-page-sound')).toHaveAttribute('data-participant', 'Kim');
+      await host.getByRole('button', { name: 'Next participants' }).click();
+      await expect(host.getByText('Page 2 of 2')).toBeVisible();
+      await expect(tile(host, 'Kim')).toHaveAttribute('data-state', 'playing', { timeout: 10_000 });
+      await expect(host.getByTestId('off-page-sound')).toHaveCount(3);
+      // Everyone is in the list, whatever their page, and the host removes Gus from there.
+      const list = host.getByTestId('participant-list');
+      await expect(list.getByRole('heading', { name: 'Participants (5)' })).toBeVisible();
+      await list.getByRole('button', { name: 'Remove Gus from the room' }).click();
       const kicked = Date.now();
       // Ivy keeps receiving the other three, and Gus's stream is gone from her connections.
       await expect.poll(async () => (await mediaFigures(ivy)).receiving, { timeout: 2000, intervals: [100] }).toBe(3);
       expect(Date.now() - kicked).toBeLessThan(2000);
       await expect(gus.getByText('The host removed you from the room.')).toBeVisible();
+      // Four people fit one page again.
+      await expect(host.getByTestId('grid-pager')).toHaveCount(0);
+      await expect(host.getByTestId('participant-tile')).toHaveCount(4);
       const before = (await mediaFigures(ivy)).framesDecoded;
       await expect.poll(async () => (await mediaFigures(ivy)).framesDecoded, { timeout: 10_000 }).toBeGreaterThan(before + 10);
     } finally {

@@ -1,9 +1,13 @@
 import { Alert, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDoorExit, IconLink, IconUserPlus } from '@tabler/icons-react';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconDoorExit, IconLink, IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { focusIfLost } from '../../../shared/ui/focus-if-lost';
 import { GuestApprovalDialog } from './GuestApprovalDialog';
 import { ParticipantTile } from './ParticipantTile';
+import { ParticipantList } from './ParticipantList';
+import { OffPageSound } from './OffPageSound';
+import { gridPage, TILES_PER_PAGE } from './grid-pages';
 import { RecordingSettingsCard } from './RecordingSettingsCard';
 import type { RoomController, RoomSnapshot } from '../room-controller';
 import { RoomControlBar } from './RoomControlBar';
@@ -20,6 +24,9 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
     focusIfLost(title.current);
   }, []);
   const local = room.participants.find((p) => p.isLocal);
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const [page, setPage] = useState(0);
+  const grid = gridPage(room.participants, page, narrow ? TILES_PER_PAGE.narrow : TILES_PER_PAGE.wide);
   const openDialog = (open: boolean) => {
     setDialogOpen(open);
     controller.setGuestDialogOpen(open);
@@ -82,8 +89,8 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">
-            <section className={classes.grid} aria-label="Participants">
-              {room.participants.map((participant) => (
+            <section className={classes.grid} aria-label={grid.pageCount > 1 ? `Participants, page ${String(grid.page + 1)} of ${String(grid.pageCount)}` : 'Participants'}>
+              {grid.shown.map((participant) => (
                 <ParticipantTile
                   key={participant.id}
                   participant={participant}
@@ -94,6 +101,20 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
                 />
               ))}
             </section>
+            {grid.pageCount > 1 ? (
+              <Group justify="center" gap="xs" data-testid="grid-pager">
+                <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} aria-hidden />} disabled={grid.page === 0} onClick={() => setPage(grid.page - 1)}>
+                  Previous participants
+                </Button>
+                <Text size="sm" aria-live="polite">
+                  Page {grid.page + 1} of {grid.pageCount}
+                </Text>
+                <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} aria-hidden />} disabled={grid.page === grid.pageCount - 1} onClick={() => setPage(grid.page + 1)}>
+                  Next participants
+                </Button>
+              </Group>
+            ) : null}
+            <OffPageSound participants={grid.offPage} streams={snapshot.streams} />
             <RoomControlBar
               room={room}
               local={local}
@@ -110,6 +131,7 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Stack gap="sm">
+            {grid.pageCount > 1 ? <ParticipantList participants={room.participants} canKick={room.isHost} onKick={(id) => void controller.kick(id)} /> : null}
             <RoomRecordingCard
               room={room}
               files={snapshot.files}

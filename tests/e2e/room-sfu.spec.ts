@@ -6,7 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, type PageGuard } from './support/test';
 import { test } from './support/other-computer';
-import { describeConnections, newRoomId, openGuestRequests, prepareRoomContext, requestJoin, hostRoom, tile } from './support/room';
+import { describeConnections, newRoomId, openGuestRequests, prepareRoomContext, receivedWidth, requestJoin, hostRoom, tile } from './support/room';
 import { startAppNode, startJanus } from './support/servers';
 import { maxVolume, probe } from './support/media';
 import { downloadAll, expectHostCameraLeftGuestScreenRight, record } from './support/room-recording';
@@ -75,6 +75,25 @@ async function withMediaServer(run: (baseURL: string) => Promise<void>): Promise
   }
 }
 
+/** How many inbound video streams decode new frames over half a second (paused ones do not). */
+async function liveVideoStreams(page: Page): Promise<number> {
+  const sample = () =>
+    page.evaluate(async () => {
+      const decoded: Record<string, number> = {};
+      for (const pc of window.__pcs ?? []) {
+        if (pc.signalingState === 'closed') continue;
+        (await pc.getStats()).forEach((s: { id: string; type: string; kind?: string; framesDecoded?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video') decoded[s.id] = s.framesDecoded ?? 0;
+        });
+      }
+      return decoded;
+    });
+  const before = await sample();
+  await page.waitForTimeout(500);
+  const after = await sample();
+  return Object.entries(after).filter(([id, frames]) => frames > (before[id] ?? 0)).length;
+}
+
 test('five people on two computers through Janus: each sends once in three layers and receives the other four, the host pages through the tiles, and a kick from the list stops the guest’s media within 2 s', async ({ browser, other, guard }) => {
   test.setTimeout(150_000);
   const pages: Page[] = [];
@@ -107,13 +126,19 @@ test('five people on two computers through Janus: each sends once in three layer
       }
       for (const { page } of everyone) {
         await expect(page.getByTestId('media-route')).toHaveText(' · Through the Framecast media server: up to 30 people');
-        // One connection sends the camera, in three layers; four streams come back decoded.
-        await expect.poll(() => mediaFigures(page), { timeout: 30_000 }).toMatchObject({ sending: [['h', 'l', 'm']], receiving: 4 });
+        // One connection sends the camera, in three layers; the guests decode four streams (the
+        // host's are counted below: Kim's tile is on its second page).
+        const expected = page === host ? { sending: [['h', 'l', 'm']] } : { sending: [['h', 'l', 'm']], receiving: 4 };
+        await expect.poll(() => mediaFigures(page), { timeout: 30_000 }).toMatchObject(expected);
       }
 
-      // The host's first page shows four tiles; Kim waits on the second, still heard.
+      // Four tiles each on the guests' screens: Janus sends them the half-size layer.
+      for (const page of [ivy, jo, gus, kim]) await expect.poll(() => receivedWidth(page), { timeout: 15_000 }).toBe(640);
+
+      // The host's first page shows four tiles; Kim waits on the second, still heard, and her video is not sent.
       await expect(host.getByRole('region', { name: 'Participants, page 1 of 2' }).getByTestId('participant-tile')).toHaveCount(4);
       await expect(tile(host, 'Kim')).toHaveCount(0);
+      await expect.poll(() => liveVideoStreams(host), { timeout: 10_000 }).toBe(3);
       await expect
         .poll(() => host.getByTestId('off-page-sound').evaluate((audio: HTMLAudioElement) => !audio.paused && (audio.srcObject as MediaStream | null)?.getAudioTracks().length))
         .toBe(1);
@@ -122,6 +147,7 @@ test('five people on two computers through Janus: each sends once in three layer
       await expect(host.getByText('Page 2 of 2')).toBeVisible();
       await expect(tile(host, 'Kim')).toHaveAttribute('data-state', 'playing', { timeout: 10_000 });
       await expect(host.getByTestId('off-page-sound')).toHaveCount(3);
+      await expect.poll(() => liveVideoStreams(host), { timeout: 10_000 }).toBe(1);
       // Everyone is in the list, whatever their page, and the host removes Gus from there.
       const list = host.getByTestId('participant-list');
       await expect(list.getByRole('heading', { name: 'Participants (5)' })).toBeVisible();

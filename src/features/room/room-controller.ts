@@ -68,6 +68,11 @@ export class RoomController {
     return this.probe;
   }
 
+  /** The grid shows only these participants' tiles (null: everyone's). */
+  showParticipants(visible: ReadonlySet<string> | null): void {
+    this.session?.showOnly(visible);
+  }
+
   setGuestDialogOpen(open: boolean): void {
     this.guestDialogOpen = open;
   }

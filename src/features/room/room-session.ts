@@ -47,7 +47,8 @@ export interface SessionContext {
 }
 
 /** The peer connections as the session drives them. */
-export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'limitVideo' | 'broadcast' | 'openChannel' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'>;
+export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'limitVideo' | 'broadcast' | 'openChannel' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'> &
+  Partial<Pick<SfuPeers, 'showOnly'>>;
 
 /** Refusals that mean the server no longer holds our place in the room. */
 const PLACE_LOST: ReadonlySet<string> = new Set([ROOM_ERRORS.placeExpired, ROOM_ERRORS.replaced, ROOM_ERRORS.roomLost]);
@@ -73,6 +74,7 @@ export class RoomSession {
   /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
   private readonly configuredIceServers: RTCIceServer[];
   private readonly lifetime = new Lifetime();
+  private visible: ReadonlySet<string> | null = null;
 
   constructor(private readonly ctx: SessionContext) {
     const { store, signaling, notify } = ctx;
@@ -153,6 +155,12 @@ export class RoomSession {
   async finishRecording(): Promise<void> {
     if (this.state.isHost) await this.recording.finishForLeave();
     else await this.tracks.finishForLeave();
+  }
+
+  /** Only these participants' tiles are on screen (null: everyone's): a media server then sends only their video. */
+  showOnly(visible: ReadonlySet<string> | null): void {
+    this.visible = visible;
+    this.peers?.showOnly?.(visible);
   }
 
   /** Tells the room we left and ends everything this session holds. */
@@ -254,7 +262,7 @@ export class RoomSession {
     store.update({ devices: { camera: media.hasCamera, microphone: media.hasMicrophone } });
     store.setStream(joined.selfId, media.previewStream());
     const accessRequest = () => this.ctx.signaling.emit('media-server-access', { roomId: joined.roomId });
-    const createPeers = this.ctx.createPeers ?? ((deps) => (joined.mediaServer ? new SfuPeers(deps, accessRequest) : new RoomPeers(deps)));
+    const createPeers = this.ctx.createPeers ?? ((deps): RoomPeersPort => (joined.mediaServer ? new SfuPeers(deps, accessRequest) : new RoomPeers(deps)));
     const peers = createPeers({
       store,
       selfId: joined.selfId,
@@ -272,6 +280,7 @@ export class RoomSession {
       },
     });
     this.peers = peers;
+    peers.showOnly?.(this.visible);
     peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
     if (this.separateRecording) peers.limitVideo(SEPARATE_RECORDING_CALL_VIDEO);
     for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);

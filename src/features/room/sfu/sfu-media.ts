@@ -21,8 +21,22 @@ interface Subscription {
   handle: number;
   pc: RTCPeerConnection;
   stream: MediaStream;
-  substream: number | null;
+  /** The subscription's video m-line, which a layer or pause request names. */
+  videoMid: string | null;
+  /** What was last asked of Janus for the video: a layer, or paused ('off'). */
+  asked: string | null;
 }
+
+/** The video m-line's mid in a subscription's `attached` event. */
+const videoMidOf = (data: Record<string, unknown>): string | null => {
+  const streams = Array.isArray(data.streams) ? (data.streams as unknown[]) : [];
+  for (const entry of streams) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { type, mid } = entry as { type?: unknown; mid?: unknown };
+    if (type === 'video' && typeof mid === 'string') return mid;
+  }
+  return null;
+};
 
 const publisherIds = (data: Record<string, unknown>): string[] => {
   const list = Array.isArray(data.publishers) ? (data.publishers as unknown[]) : [];
@@ -39,6 +53,8 @@ export class SfuMedia {
   private readonly audio: RTCRtpTransceiver;
   private readonly video: RTCRtpTransceiver;
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Whose tiles are on screen (null: everyone's): the others' video is paused, their sound goes on. */
+  private visible: ReadonlySet<string> | null = null;
   private closed = false;
 
   private constructor(
@@ -150,7 +166,7 @@ export class SfuMedia {
   private async subscribe(id: string): Promise<void> {
     const pc = new RTCPeerConnection({ iceServers: this.iceServers });
     const stream = new MediaStream();
-    const subscription: Subscription = { handle: 0, pc, stream, substream: null };
+    const subscription: Subscription = { handle: 0, pc, stream, videoMid: null, asked: null };
     this.subscriptions.set(id, subscription);
     pc.ontrack = ({ track }) => {
       if (!stream.getTracks().includes(track)) stream.addTrack(track);
@@ -179,6 +195,7 @@ export class SfuMedia {
       token: access.token,
       ...(this.privateId === undefined ? {} : { private_id: this.privateId }),
     });
+    subscription.videoMid = videoMidOf(attached.data);
     await this.answer(pc, handle, attached.jsep);
     this.chooseLayers();
   }
@@ -191,14 +208,31 @@ export class SfuMedia {
     await this.session.request(handle, { request: 'start' }, answer);
   }
 
-  /** Small tiles take a small layer: every subscription asks for the layer that suits this many. */
+  /** Only these participants' tiles are on screen (null: everyone's). */
+  show(visible: ReadonlySet<string> | null): void {
+    this.visible = visible;
+    this.chooseLayers();
+  }
+
+  /**
+   * Small tiles take a small layer: each visible subscription asks for the layer that suits how many
+   * tiles share the screen, and video nobody sees is paused at Janus (its sound still comes).
+   */
   private chooseLayers(): void {
-    const substream = substreamFor(this.subscriptions.size);
-    for (const subscription of this.subscriptions.values()) {
-      if (subscription.substream === substream || !subscription.handle) continue;
-      subscription.substream = substream;
-      void this.session.request(subscription.handle, { request: 'configure', substream }).catch((error: unknown) => {
-        if (!this.closed) reportError('room: choose a layer from the media server', error);
+    const { visible } = this;
+    const shown = [...this.subscriptions.keys()].filter((id) => !visible || visible.has(id));
+    const substream = substreamFor(shown.length);
+    for (const [id, subscription] of this.subscriptions) {
+      const mid = subscription.videoMid;
+      if (!subscription.handle || mid === null) continue;
+      const on = !visible || visible.has(id);
+      const asked = on ? `layer ${String(substream)}` : 'off';
+      if (subscription.asked === asked) continue;
+      subscription.asked = asked;
+      const stream = on ? { mid, send: true, substream } : { mid, send: false };
+      void this.session.request(subscription.handle, { request: 'configure', streams: [stream] }).catch((error: unknown) => {
+        subscription.asked = null;
+        if (!this.closed) reportError('room: choose what the media server sends', error);
       });
     }
   }

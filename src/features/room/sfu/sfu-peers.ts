@@ -22,6 +22,7 @@ export class SfuPeers {
   private readonly mesh: RoomPeers;
   private media: SfuMedia | null = null;
   private tracks: LocalTracks = { audio: null, video: null };
+  private visible: ReadonlySet<string> | null = null;
   private iceServers: RTCIceServer[];
   private retry: ReturnType<typeof setTimeout> | undefined;
   /** A session is being opened (or waits to be tried again): nothing starts a second one. */
@@ -48,6 +49,12 @@ export class SfuPeers {
   /** The call keeps the half and quarter layers while a Separate recording takes the camera's full size. */
   limitVideo(limit: CallVideoLimit | null): void {
     this.media?.limitVideo(limit !== null);
+  }
+
+  /** Only these participants' tiles are on screen (null: everyone's); kept for a session opened later. */
+  showOnly(visible: ReadonlySet<string> | null): void {
+    this.visible = visible;
+    this.media?.show(visible);
   }
 
   broadcast(message: PeerMessage): void {
@@ -127,6 +134,7 @@ export class SfuPeers {
     }
     this.media = media;
     media.setLocalTracks(this.tracks);
+    media.show(this.visible);
     if (this.toldProblem) this.deps.notify({ title: 'Media Server', message: 'Connected to the media server again.', tone: 'success' });
     this.toldProblem = null;
   }

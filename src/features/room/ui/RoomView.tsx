@@ -27,6 +27,11 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
   const narrow = useMediaQuery('(max-width: 48em)');
   const [page, setPage] = useState(0);
   const grid = gridPage(room.participants, page, narrow ? TILES_PER_PAGE.narrow : TILES_PER_PAGE.wide);
+  // Video off the page is not sent to us (through a media server); a string key keeps the effect to real changes.
+  const shownKey = grid.pageCount > 1 ? grid.shown.map((p) => p.id).join(' ') : null;
+  useEffect(() => {
+    controller.showParticipants(shownKey === null ? null : new Set(shownKey.split(' ')));
+  }, [controller, shownKey]);
   const openDialog = (open: boolean) => {
     setDialogOpen(open);
     controller.setGuestDialogOpen(open);

@@ -83,6 +83,12 @@ export const FAQ: readonly FaqEntry[] = [
       'Yes. Open a room, send your guest the invite link, and admit them when they ask to join from their own computer. The app’s signaling server introduces your browsers; video and audio then travel directly between them over WebRTC, and anyone in the room can share their screen. The host records the call mixed into one file, or chooses Separate: then each person is recorded on their own computer at full quality, whatever the connection did to the call, and the file is sent to the host directly between the browsers while it is recorded (meanwhile the call itself is sent at 360p, leaving each computer’s power to its own recording); the library lists the tracks together, and can download them cut to begin at the same moment. If a guest drops out, their file stays in their own library and the rest is sent when they open the invite link again. If no signaling server answers (offline, or a copy of the app hosted without one), the room page says so and the room connects tabs of that one browser only.',
   },
   {
+    category: 'Collaboration',
+    question: 'How many people can join a room?',
+    answer:
+      'Up to 8. In a room every browser sends its camera and microphone to every other one directly, which is comfortable with 2 to 4 people and heavy beyond that on an ordinary computer and home connection. A site that runs the app with a media server takes rooms of up to 30: each browser then sends its camera once, the media server forwards it to the others, and each person receives a smaller picture when many share the screen. The room says which kind it is once you are in, and the grid shows nine people a page (four on a phone) while everyone stays heard.',
+  },
+  {
     category: 'Quality',
     question: 'What quality can I record in?',
     answer:

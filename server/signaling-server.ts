@@ -23,7 +23,7 @@ import type { RoomStore } from './room-store';
 import { StoreBusyError, StoreUnavailableError } from './store-errors';
 import { turnCredentials, type TurnConfig } from './turn-credentials';
 import type { MediaServer } from './sfu/media-server';
-import { RoomMedia } from './sfu/room-media';
+import { RoomMedia, usesMediaServer } from './sfu/room-media';
 
 /** A dropped connection keeps its place (and the host role) this long. */
 export const RESUME_GRACE_MS = 30_000;
@@ -131,7 +131,8 @@ const LIMIT_OF: Record<OutgoingEvent, LimitKind> = {
   'kick-participant': 'host',
   'set-auto-admit': 'host',
   'leave-room': 'leave',
-  'media-server-access': 'join',
+  // A client asks again every few seconds while the media server is away: the host's allowance, not a join's.
+  'media-server-access': 'host',
 };
 
 const isMember = (state: AuthorityState, id: string): boolean => state.participants.some((p) => p.id === id);
@@ -172,7 +173,7 @@ export class SignalingNode {
     this.grace = { memberMs, waitingMs: Math.min(memberMs, options.waitingGraceMs ?? WAITING_GRACE_MS) };
     this.log = options.log ?? createLog();
     this.addresses = new AddressLimits(options.caps ?? DEFAULT_ADDRESS_CAPS);
-    this.media = new RoomMedia(options.mediaServer ?? null, this.log);
+    this.media = new RoomMedia(options.mediaServer ?? null, (roomId) => this.membership(roomId, true), this.log);
     this.sweeper = new RoomSweeper({
       store: options.store,
       nodeId: this.nodeId,
@@ -421,9 +422,7 @@ export class SignalingNode {
         return;
       case 'media-server-access': {
         const { roomId } = message.payload;
-        // Read fresh: access is for who is a member now, whichever node admitted it.
-        const state = roomId === connection.roomId ? await this.membership(roomId, true) : null;
-        reply(await this.media.access(state, connection.id));
+        reply(roomId === connection.roomId ? await this.media.access(roomId, connection.id) : refusal(SERVER_ERRORS.notMember));
         return;
       }
       default:
@@ -509,7 +508,7 @@ export class SignalingNode {
       ...(member ? { participants: authority.participants, roomName: authority.roomName } : { pending: true }),
       ...(connection.token ? { resumeToken: connection.token } : {}),
       ...(this.options.turn && needsRelay(authority, connection.id) ? { iceServers: this.iceServersFor(connection.id) } : {}),
-      ...(this.options.mediaServer ? { mediaServer: true } : {}),
+      ...this.mediaRoute(authority),
     };
   }
 
@@ -671,12 +670,13 @@ export class SignalingNode {
   }
 
   /** Someone let in gets TURN credentials with the room, and word that its media goes through the media server. */
-  private joinedExtras(payload: IncomingEvents['room-joined'], id: string): IncomingEvents['room-joined'] {
-    return {
-      ...payload,
-      ...(this.options.turn ? { iceServers: this.iceServersFor(id) } : {}),
-      ...(this.options.mediaServer ? { mediaServer: true } : {}),
-    };
+  private joinedExtras(state: AuthorityState, payload: IncomingEvents['room-joined'], id: string): IncomingEvents['room-joined'] {
+    return { ...payload, ...(this.options.turn ? { iceServers: this.iceServersFor(id) } : {}), ...this.mediaRoute(state) };
+  }
+
+  /** A room created through the media server says so, whichever node answers (a room from before it was set up stays a mesh). */
+  private mediaRoute(state: AuthorityState): { mediaServer?: true } {
+    return this.media.configured && usesMediaServer(state) ? { mediaServer: true } : {};
   }
 
   private iceServersFor(id: string) {
@@ -702,7 +702,7 @@ export class SignalingNode {
     this.media.follow(state, deliveries);
     for (const delivery of deliveries) {
       if (typeof delivery.to === 'string') {
-        const payload = delivery.event === 'room-joined' ? this.joinedExtras(delivery.payload, delivery.to) : delivery.payload;
+        const payload = delivery.event === 'room-joined' ? this.joinedExtras(state, delivery.payload, delivery.to) : delivery.payload;
         send(this.io.to(participantRoom(delivery.to)), delivery.event, payload);
         continue;
       }

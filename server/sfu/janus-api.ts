@@ -40,8 +40,11 @@ const replySchema = z.object({
 type Reply = z.infer<typeof replySchema>;
 const pluginErrorSchema = z.object({ error_code: z.number(), error: z.string() });
 
-/** A Janus call that takes longer is taken for a failure: a join must not wait on a stuck media server. */
-const REQUEST_TIMEOUT_MS = 5000;
+/**
+ * A Janus call that takes longer is taken for a failure. A grant makes three in a row while its
+ * connection's requests wait, and the client gives up on an answer after 10 s.
+ */
+const REQUEST_TIMEOUT_MS = 2500;
 
 async function post(url: string, body: Record<string, unknown>): Promise<Reply> {
   const response = await fetch(url, {
@@ -63,31 +66,34 @@ const SESSION_GONE = new Set([458, 459]);
 interface Handle {
   session: number;
   handle: number;
+  keepalive: ReturnType<typeof setInterval>;
 }
 
 export class JanusApi {
   /** One session and VideoRoom handle for every request, opened on first use and again if Janus lost it. */
   private handle: Promise<Handle> | null = null;
-  private keepalive: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly endpoints: JanusEndpoints) {}
 
   /** One synchronous VideoRoom request; its error code when the plugin refuses. */
   async videoroom(body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    const opened = this.open();
     try {
-      return await this.send(await this.open(), body);
+      return await this.send(await opened, body);
     } catch (error) {
       if (!(error instanceof JanusError && SESSION_GONE.has(error.code))) throw error;
-      this.forget();
+      // Only the request that found the session gone drops it; others reuse the one it opens.
+      this.forget(opened);
       return this.send(await this.open(), body);
     }
   }
 
-  /** Ends the session (the server is closing). */
+  /** Ends the session, so Janus does not keep it until it times out (the server is closing). */
   async close(): Promise<void> {
     const opened = this.handle;
-    this.forget();
-    const handle = await opened?.catch(() => null);
+    if (!opened) return;
+    this.forget(opened);
+    const handle = await opened.catch(() => null);
     if (handle) await post(`${this.endpoints.url}/${String(handle.session)}`, { janus: 'destroy', apisecret: this.endpoints.secret }).catch(() => undefined);
   }
 
@@ -107,7 +113,7 @@ export class JanusApi {
     this.handle = opening;
     // A failed open is tried afresh by the next request.
     opening.catch(() => {
-      if (this.handle === opening) this.forget();
+      this.forget(opening);
     });
     return opening;
   }
@@ -118,20 +124,24 @@ export class JanusApi {
     if (session === undefined) throw new JanusError(0, 'no session id');
     const handle = (await post(`${url}/${String(session)}`, { janus: 'attach', plugin: 'janus.plugin.videoroom', apisecret: secret })).data?.id;
     if (handle === undefined) throw new JanusError(0, 'no handle id');
-    this.keepalive = setInterval(() => {
+    const keepalive = setInterval(() => {
       post(`${url}/${String(session)}`, { janus: 'keepalive', apisecret: secret }).catch(() => {
-        // Lost: the next request opens a new session.
-        this.forget();
+        clearInterval(keepalive);
       });
     }, KEEPALIVE_MS);
-    this.keepalive.unref();
-    return { session, handle };
+    keepalive.unref();
+    return { session, handle, keepalive };
   }
 
-  private forget(): void {
-    this.handle = null;
-    if (this.keepalive) clearInterval(this.keepalive);
-    this.keepalive = null;
+  /** Drops `opened` if it is still the session in use, and its keepalive with it. */
+  private forget(opened: Promise<Handle>): void {
+    if (this.handle === opened) this.handle = null;
+    void opened.then(
+      ({ keepalive }) => {
+        clearInterval(keepalive);
+      },
+      () => undefined,
+    );
   }
 
   /** A stored token that may use the VideoRoom plugin (Janus's token_auth). */

@@ -45,39 +45,54 @@ export class MediaServer {
   }
 
   /**
+   * The id a member publishes under: its participant id and a suffix only it is given. Janus lets a
+   * valid token join under any free id, so without the suffix one member could take another's id
+   * before that one connects, be shown as them, and survive their own kick under it.
+   */
+  janusId(roomId: string, participantId: string): string {
+    return `${participantId}.${this.derive(`janus-id\n${roomId}\n${participantId}`).slice(0, 16)}`;
+  }
+
+  /**
    * Gives a member of `roomId` its access, creating the Janus room on first use: enough to join the
-   * room's media as itself (the participant id our server gave), and nothing else.
+   * room's media as itself, and nothing else. Whoever holds its id now (its own stale publisher from
+   * before a reconnect, or someone who learnt the id) is put out first.
    */
   async grant(roomId: string, participantId: string): Promise<MediaServerAccess> {
     const room = this.janusRoom(roomId);
     const token = this.tokenFor(roomId, participantId);
+    const id = this.janusId(roomId, participantId);
     await this.ensureRoom(roomId);
     await this.api.addToken(token);
     await this.api.videoroom({ request: 'allowed', room, secret: this.roomSecret(roomId), action: 'add', allowed: [token] });
-    return { url: this.config.publicUrl, room, id: participantId, token };
+    if ((await this.participants(roomId)).includes(id)) await this.kick(roomId, id);
+    return { url: this.config.publicUrl, room, id, token };
   }
 
   /**
-   * Takes a participant's access back: its token stops working for any new request, it can no longer
-   * join the room, and its publisher (with every subscription tied to it) is kicked. Anyone else in the
-   * Janus room who is not one of `members` is kicked too, whatever id it joined under.
+   * Takes a participant's access back: it can no longer join the room, every publisher in the Janus
+   * room that is not one of the `members` who remain is kicked (with the subscriptions tied to it),
+   * and its token stops working for any new request.
    */
   async revoke(roomId: string, participantId: string, members: readonly string[]): Promise<void> {
-    const room = this.janusRoom(roomId);
     const token = this.tokenFor(roomId, participantId);
-    const secret = this.roomSecret(roomId);
     // First out of the room's allow-list, so nothing rejoins between the kick and the token's end.
     try {
-      await this.api.videoroom({ request: 'allowed', room, secret, action: 'remove', allowed: [token] });
+      await this.api.videoroom({ request: 'allowed', room: this.janusRoom(roomId), secret: this.roomSecret(roomId), action: 'remove', allowed: [token] });
     } catch (error) {
       if (!(error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM)) throw error;
     }
-    const keep = new Set(members.filter((id) => id !== participantId));
-    for (const id of await this.participants(roomId)) if (!keep.has(id)) await this.kick(roomId, id);
+    await this.keepOnly(roomId, members.filter((id) => id !== participantId));
     await this.api.removeToken(token);
   }
 
-  /** Ends this server's own Janus session. */
+  /** Kicks every publisher of the Janus room but the `members`' own ids. */
+  async keepOnly(roomId: string, members: readonly string[]): Promise<void> {
+    const keep = new Set(members.map((id) => this.janusId(roomId, id)));
+    for (const id of await this.participants(roomId)) if (!keep.has(id)) await this.kick(roomId, id);
+  }
+
+  /** Ends this server's own Janus session, so Janus does not keep it until it times out. */
   close(): Promise<void> {
     return this.api.close();
   }

@@ -2,48 +2,84 @@
  * The signaling node's side of the media server: it answers a member's request for access, and takes
  * access back when the authority decides someone is gone (left, kicked, given up) or the room ended.
  * The node that applies a decision delivers it once, so each take-back is done once; a failed one is
- * tried again, because until it succeeds a kicked participant may still send and receive.
+ * tried again for minutes, each time against who is in the room then, because until it succeeds the
+ * person removed may still send and receive. Every grant checks the room again once it is done, so a
+ * kick that lands meanwhile is not undone by it.
  */
-import { ROOM_ERRORS, type AuthorityState, type Delivery, type MediaServerAccess } from '../../src/protocol';
+import { MAX_MEDIA_SERVER_PARTICIPANTS, ROOM_ERRORS, capacityOf, type AuthorityState, type Delivery, type MediaServerAccess } from '../../src/protocol';
 import type { Log } from '../log';
 import type { MediaServer } from './media-server';
 
 export type AccessAnswer = { success: true; access: MediaServerAccess } | { success: false; error: string };
 
-const RETRY_DELAYS_MS = [250, 1000, 4000];
+/** Reads a room afresh from the store (another node may have changed it a moment ago). */
+export type ReadRoom = (roomId: string) => Promise<AuthorityState | null>;
+
+const RETRY_DELAYS_MS = [250, 1000, 4000, 15_000, 60_000];
+
+const isMember = (state: AuthorityState | null, id: string): state is AuthorityState =>
+  !!state && !state.ended && state.participants.some((p) => p.id === id);
+
+/** Whether this room's media goes through the media server: it was created on a node that has one. */
+export const usesMediaServer = (state: AuthorityState): boolean => capacityOf(state) === MAX_MEDIA_SERVER_PARTICIPANTS;
 
 export class RoomMedia {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly server: MediaServer | null,
+    private readonly read: ReadRoom,
     private readonly log: Log,
   ) {}
 
-  /** Access for `id` when it is a member of a live room (`state` read fresh by the caller). */
-  async access(state: AuthorityState | null, id: string): Promise<AccessAnswer> {
-    if (!this.server) return { success: false, error: ROOM_ERRORS.noMediaServer };
-    if (!state || state.ended || !state.participants.some((p) => p.id === id)) return { success: false, error: ROOM_ERRORS.notInRoom };
+  get configured(): boolean {
+    return this.server !== null;
+  }
+
+  /** Access for `id` while it is a member of the live room `roomId`. */
+  async access(roomId: string, id: string): Promise<AccessAnswer> {
+    const { server } = this;
+    if (!server) return { success: false, error: ROOM_ERRORS.noMediaServer };
+    const state = await this.read(roomId);
+    if (!isMember(state, id)) return { success: false, error: ROOM_ERRORS.notInRoom };
+    if (!usesMediaServer(state)) return { success: false, error: ROOM_ERRORS.noMediaServer };
+    let access: MediaServerAccess;
     try {
-      return { success: true, access: await this.server.grant(state.roomId, id) };
+      access = await server.grant(roomId, id);
     } catch (error) {
       this.log('media server access', error);
       return { success: false, error: ROOM_ERRORS.mediaServerDown };
     }
+    const now = await this.read(roomId);
+    if (isMember(now, id)) return { success: true, access };
+    // Removed (or the room ended) while the grant was on its way: take it back as the removal would have.
+    this.retrying(`take back media access of ${id}`, async () => {
+      const latest = await this.read(roomId);
+      if (!latest || latest.ended) await server.closeRoom(roomId, latest?.participants.map((p) => p.id) ?? [id]);
+      else await server.revoke(roomId, id, latest.participants.map((p) => p.id));
+    });
+    return { success: false, error: ROOM_ERRORS.notInRoom };
   }
 
   /** What the media server must undo for these decided deliveries. */
   follow(state: AuthorityState, deliveries: readonly Delivery[]): void {
-    const server = this.server;
-    if (!server) return;
-    const members = state.participants.map((p) => p.id);
+    const { server } = this;
+    if (!server || !usesMediaServer(state)) return;
+    const { roomId } = state;
     if (deliveries.some((delivery) => delivery.event === 'room-ended')) {
-      this.retrying('close media server room', () => server.closeRoom(state.roomId, members));
+      const members = state.participants.map((p) => p.id);
+      this.retrying('close media server room', () => server.closeRoom(roomId, members));
       return;
     }
     // A kick tells the room and the one kicked: one take-back.
     const gone = new Set(deliveries.flatMap((delivery) => (delivery.event === 'participant-left' ? [delivery.payload.participantId] : [])));
-    for (const id of gone) this.retrying(`take back media access of ${id}`, () => server.revoke(state.roomId, id, members));
+    for (const id of gone) {
+      // Each attempt keeps who is in the room then: someone let in meanwhile is not put out.
+      this.retrying(`take back media access of ${id}`, async () => {
+        const latest = (await this.read(roomId)) ?? state;
+        await server.revoke(roomId, id, latest.participants.map((p) => p.id));
+      });
+    }
   }
 
   /** Resolves when every take-back started so far has succeeded or given up. */

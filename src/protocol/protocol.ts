@@ -136,7 +136,8 @@ export type JoinRoomAck = z.infer<typeof joinRoomAckSchema>;
 const mediaServerAccessSchema = z.object({
   url: z.string().max(512),
   room: z.string().max(128),
-  id: idSchema,
+  /** The participant id, a dot, and a suffix only this member is given. */
+  id: z.string().min(1).max(160),
   token: z.string().max(256),
 });
 export type MediaServerAccess = z.infer<typeof mediaServerAccessSchema>;

@@ -49,7 +49,10 @@ export class JanusParticipant {
       try {
         const response = await fetch(`${this.url}/${String(this.session)}?maxev=10&token=${encodeURIComponent(this.token)}`);
         const body = (await response.json()) as JanusEvent | JanusEvent[];
-        this.events.push(...(Array.isArray(body) ? body : [body]));
+        const events = Array.isArray(body) ? body : [body];
+        this.events.push(...events);
+        // Refused at once (a token taken back): not a long poll any more, so do not spin on it.
+        if (events.some((event) => event.janus === 'error')) await new Promise((resolve) => setTimeout(resolve, 250));
       } catch {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -29,13 +29,16 @@ describe.skipIf(!available)('media server access through Janus', { timeout: 15_0
 
   test('a member joins the room under its own id with the access it was granted', async () => {
     const access = await media.grant('room-a', 'host-1');
-    expect(access).toEqual({ url: janus.wsUrl, room: 'framecast-room-a', id: 'host-1', token: expect.any(String) as string });
+    expect(access).toEqual({ url: janus.wsUrl, room: 'framecast-room-a', id: expect.stringMatching(/^host-1\.[\w-]{16}$/) as string, token: expect.any(String) as string });
     const host = await open(access.token);
     const joined = await host.join(access.room, access.id, access.token);
-    expect(joined).toMatchObject({ videoroom: 'joined', room: 'framecast-room-a', id: 'host-1' });
-    expect(await media.participants('room-a')).toEqual(['host-1']);
-    // A second grant (a reload, or another node) is the same access, and the room is not made twice.
+    expect(joined).toMatchObject({ videoroom: 'joined', room: 'framecast-room-a', id: access.id });
+    expect(await media.participants('room-a')).toEqual([access.id]);
+    // A second grant (a reload, or another node) is the same access, and the room is not made twice;
+    // the publisher still under that id (the page before its reload) is put out for the new one.
     expect(await media.grant('room-a', 'host-1')).toEqual(access);
+    await host.next((data) => data.reason === 'kicked');
+    expect(await media.participants('room-a')).toEqual([]);
   });
 
   test('without access nothing opens: no token, a guessed token, or another room’s token', async () => {
@@ -45,7 +48,7 @@ describe.skipIf(!available)('media server access through Janus', { timeout: 15_0
     const other = await media.grant('room-b', 'guest-b');
     await media.grant('room-c', 'host-c');
     const outsider = await open(other.token);
-    const refused = await outsider.join('framecast-room-c', 'guest-b', other.token);
+    const refused = await outsider.join('framecast-room-c', other.id, other.token);
     expect(refused).toMatchObject({ error_code: 433 });
     expect(await media.participants('room-c')).toEqual([]);
   });
@@ -61,20 +64,39 @@ describe.skipIf(!available)('media server access through Janus', { timeout: 15_0
     const sneak = await JanusParticipant.open(janus.url, guest.token);
     opened.push(sneak);
     expect(await sneak.join(guest.room, 'not-a-member', guest.token)).toMatchObject({ videoroom: 'joined' });
-    expect((await media.participants('room-d')).sort()).toEqual(['guest-d', 'host-d', 'not-a-member']);
+    expect((await media.participants('room-d')).sort()).toEqual([guest.id, host.id, 'not-a-member'].sort());
 
     const started = Date.now();
     await media.revoke('room-d', 'guest-d', ['host-d']);
     expect(await guestSession.next((data) => data.leaving === 'ok' && data.reason === 'kicked')).toBeTruthy();
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(await media.participants('room-d')).toEqual(['host-d']);
+    expect(await media.participants('room-d')).toEqual([host.id]);
     // The host saw both go.
-    await hostSession.next((data) => data.kicked === 'guest-d');
+    await hostSession.next((data) => data.kicked === guest.id);
     await hostSession.next((data) => data.kicked === 'not-a-member');
     // Its token opens nothing any more.
     await expect(JanusParticipant.open(janus.url, guest.token)).rejects.toThrow(/403/);
     const host2 = await open(host.token);
-    expect(await host2.join(host.room, 'guest-d', guest.token)).toMatchObject({ error_code: 433 });
+    expect(await host2.join(host.room, guest.id, guest.token)).toMatchObject({ error_code: 433 });
+  });
+
+  test('a member cannot take another member’s place in the media room', async () => {
+    const host = await media.grant('room-f', 'host-f');
+    const mallory = await media.grant('room-f', 'mallory-f');
+    // Mallory publishes under the host's participant id, and under the host's full id (as if learnt).
+    const first = await open(mallory.token);
+    expect(await first.join(host.room, 'host-f', mallory.token)).toMatchObject({ videoroom: 'joined' });
+    const second = await open(mallory.token);
+    expect(await second.join(host.room, host.id, mallory.token)).toMatchObject({ videoroom: 'joined' });
+    // The host's grant (as its page asks for it) puts out whoever holds its id.
+    expect(await media.grant('room-f', 'host-f')).toEqual(host);
+    await second.next((data) => data.reason === 'kicked');
+    const hostSession = await open(host.token);
+    expect(await hostSession.join(host.room, host.id, host.token)).toMatchObject({ videoroom: 'joined' });
+    // When Mallory is removed, nothing of hers stays, whatever id it took; the host stays.
+    await media.revoke('room-f', 'mallory-f', ['host-f']);
+    await first.next((data) => data.reason === 'kicked');
+    expect(await media.participants('room-f')).toEqual([host.id]);
   });
 
   test('when the room ends, its Janus room and every token go', async () => {

@@ -38,12 +38,14 @@ export function signaling(): Plugin {
  * JANUS_WS_URL (docs/sfu.md). An absolute JANUS_PUBLIC_URL is reached directly and needs nothing here.
  */
 function forwardMediaServer(httpServer: HttpServer, env: NodeJS.ProcessEnv): void {
-  const path = env.JANUS_PUBLIC_URL?.trim();
+  const publicPath = env.JANUS_PUBLIC_URL?.trim();
   const target = env.JANUS_WS_URL?.trim();
-  if (!path?.startsWith('/') || !target) return;
+  if (!publicPath?.startsWith('/') || !target) return;
   const to = new URL(target);
+  // Passed through as plain TCP: Janus's WebSocket port on the same private network, not a TLS one.
+  if (to.protocol !== 'ws:') throw new Error('JANUS_WS_URL must be a ws:// address (Janus on a private network); put TLS in front of the app instead.');
   httpServer.on('upgrade', (request: IncomingMessage, client: Socket, head: Buffer) => {
-    if (request.url?.split('?')[0] !== path) return;
+    if (request.url?.split('?')[0] !== publicPath) return;
     const upstream = connect(Number(to.port || 80), to.hostname, () => {
       const headers = Object.entries(request.headers)
         .filter(([name]) => name !== 'host')

@@ -132,8 +132,9 @@ test('five people on two computers through Janus: each sends once in three layer
         await expect.poll(() => mediaFigures(page), { timeout: 30_000 }).toMatchObject(expected);
       }
 
-      // Four tiles each on the guests' screens: Janus sends them the half-size layer.
-      for (const page of [ivy, jo, gus, kim]) await expect.poll(() => receivedWidth(page), { timeout: 15_000 }).toBe(640);
+      // Four tiles each on the guests' screens: Janus sends them the half-size layer (it switches at the
+      // layer's next key frame, which a loaded sender can be slow to send).
+      for (const page of [ivy, jo, gus, kim]) await expect.poll(() => receivedWidth(page), { timeout: 30_000 }).toBe(640);
 
       // The host's first page shows four tiles; Kim waits on the second, still heard, and her video is not sent.
       await expect(host.getByRole('region', { name: 'Participants, page 1 of 2' }).getByTestId('participant-tile')).toHaveCount(4);
@@ -152,6 +153,7 @@ test('five people on two computers through Janus: each sends once in three layer
       const list = host.getByTestId('participant-list');
       await expect(list.getByRole('heading', { name: 'Participants (5)' })).toBeVisible();
       await list.getByRole('button', { name: 'Remove Gus from the room' }).click();
+      // (That Janus itself puts out a client that does not leave is checked in tests/server.)
       const kicked = Date.now();
       // Ivy keeps receiving the other three, and Gus's stream is gone from her connections.
       await expect.poll(async () => (await mediaFigures(ivy)).receiving, { timeout: 2000, intervals: [100] }).toBe(3);
@@ -182,8 +184,6 @@ test('the host’s mixed recording through Janus holds the host’s camera and t
       await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
       await guest.getByRole('button', { name: 'Share screen' }).click();
       await expect(host.getByTestId('room-status').filter({ hasText: 'Gus is sharing their screen' })).toBeVisible();
-      // The screen reaches the host through Janus before the recording starts.
-      await expect.poll(async () => (await mediaFigures(guest)).sending, { timeout: 20_000 }).toEqual([['h', 'l', 'm']]);
 
       const { wall, span } = await record(host, 4);
       await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();

@@ -3,6 +3,7 @@
  * answers by transaction, events routed to the plugin handle they are for, and a keepalive so Janus
  * keeps the session. Every request carries this member's token. What arrives is parsed first.
  */
+import { ROOM_ERRORS } from '../../../protocol';
 import { z } from '../../../shared/zod';
 
 const messageSchema = z.object({
@@ -70,13 +71,30 @@ export class JanusSession {
   /** Opens the WebSocket and a session; `onLost` hears once if either ends without `close()`. */
   static async open(url: string, token: string, onLost: (reason: string) => void): Promise<JanusSession> {
     const socket = new WebSocket(new URL(url, location.href).href.replace(/^http/, 'ws'), 'janus-protocol');
-    await new Promise<void>((resolve, reject) => {
-      socket.addEventListener('open', () => resolve(), { once: true });
-      socket.addEventListener('error', () => reject(new Error('Could not reach the media server.')), { once: true });
-    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(ROOM_ERRORS.mediaServerDown)), REQUEST_TIMEOUT_MS);
+        socket.addEventListener('open', () => {
+          clearTimeout(timer);
+          resolve();
+        }, { once: true });
+        socket.addEventListener('error', () => {
+          clearTimeout(timer);
+          reject(new Error(ROOM_ERRORS.mediaServerDown));
+        }, { once: true });
+      });
+    } catch (error) {
+      socket.close();
+      throw error;
+    }
     const session = new JanusSession(socket, token, onLost);
-    const created = await session.send({ janus: 'create' });
-    session.sessionId = created.data?.id ?? 0;
+    try {
+      const created = await session.send({ janus: 'create' });
+      session.sessionId = created.data?.id ?? 0;
+    } catch (error) {
+      session.close();
+      throw error;
+    }
     session.keepalive = setInterval(() => {
       void session.send({ janus: 'keepalive' }).catch(() => undefined);
     }, KEEPALIVE_MS);

@@ -18,6 +18,8 @@ export interface SfuMediaEvents {
 }
 
 interface Subscription {
+  /** The publisher's id at Janus: the participant id and the suffix the server gave it. */
+  feed: string;
   handle: number;
   pc: RTCPeerConnection;
   stream: MediaStream;
@@ -38,6 +40,15 @@ const videoMidOf = (data: Record<string, unknown>): string | null => {
   return null;
 };
 
+/** A subscription that failed, or that Janus hung up, is tried again this much later while its publisher is there. */
+const RESUBSCRIBE_MS = 2000;
+
+/** The participant a Janus publisher id belongs to (the part before the suffix), or null for an id no member was given. */
+const participantOf = (feed: string): string | null => {
+  const dot = feed.indexOf('.');
+  return dot > 0 ? feed.slice(0, dot) : null;
+};
+
 const publisherIds = (data: Record<string, unknown>): string[] => {
   const list = Array.isArray(data.publishers) ? (data.publishers as unknown[]) : [];
   return list.flatMap((entry) => {
@@ -52,7 +63,12 @@ export class SfuMedia {
   private readonly pc: RTCPeerConnection;
   private readonly audio: RTCRtpTransceiver;
   private readonly video: RTCRtpTransceiver;
+  /** By participant id. */
   private readonly subscriptions = new Map<string, Subscription>();
+  /** Who publishes now, by participant id: the feed each publishes under. */
+  private readonly publishers = new Map<string, string>();
+  private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  private iceServers: RTCIceServer[];
   /** Whose tiles are on screen (null: everyone's): the others' video is paused, their sound goes on. */
   private visible: ReadonlySet<string> | null = null;
   private closed = false;
@@ -60,10 +76,11 @@ export class SfuMedia {
   private constructor(
     private readonly session: JanusSession,
     private readonly access: MediaServerAccess,
-    private readonly iceServers: RTCIceServer[],
+    iceServers: RTCIceServer[],
     tracks: LocalTracks,
     private readonly events: SfuMediaEvents,
   ) {
+    this.iceServers = iceServers;
     this.pc = new RTCPeerConnection({ iceServers });
     this.audio = this.pc.addTransceiver(tracks.audio ?? 'audio', { direction: 'sendonly' });
     this.video = this.pc.addTransceiver(tracks.video ?? 'video', { direction: 'sendonly', sendEncodings: SIMULCAST_LAYERS.map((layer) => ({ ...layer })) });
@@ -102,9 +119,17 @@ export class SfuMedia {
     void sender.setParameters(parameters).catch((error: unknown) => reportError('room: media server layers', error));
   }
 
+  /** Fresh TURN credentials: every connection uses them from its next ICE gathering on. */
+  setIceServers(iceServers: RTCIceServer[]): void {
+    this.iceServers = iceServers;
+    for (const pc of [this.pc, ...[...this.subscriptions.values()].map((s) => s.pc)]) pc.setConfiguration({ ...pc.getConfiguration(), iceServers });
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     for (const id of [...this.subscriptions.keys()]) this.unsubscribe(id, false);
     this.pc.close();
     this.session.close();
@@ -146,28 +171,47 @@ export class SfuMedia {
       return;
     }
     for (const key of ['leaving', 'unpublished', 'kicked'] as const) {
-      const id = data[key];
-      if (typeof id === 'string') this.unsubscribe(id, true);
+      const feed = data[key];
+      const id = typeof feed === 'string' ? participantOf(feed) : null;
+      if (id === null || this.publishers.get(id) !== feed) continue;
+      this.publishers.delete(id);
+      this.unsubscribe(id, true);
     }
     this.follow(publisherIds(data));
   }
 
-  /** Subscribes to publishers not yet followed, then sets every subscription's layer for the new count. */
-  private follow(ids: readonly string[]): void {
-    for (const id of ids) {
-      if (id === this.access.id || this.subscriptions.has(id)) continue;
-      void this.subscribe(id).catch((error: unknown) => {
-        this.unsubscribe(id, true);
+  /** Subscribes to publishers not yet followed (a participant back under a new session replaces its old subscription). */
+  private follow(feeds: readonly string[]): void {
+    for (const feed of feeds) {
+      const id = participantOf(feed);
+      if (id === null || feed === this.access.id) continue;
+      this.publishers.set(id, feed);
+      const current = this.subscriptions.get(id);
+      if (current?.feed === feed) continue;
+      if (current) this.unsubscribe(id, false);
+      const subscription: Subscription = { feed, handle: 0, pc: new RTCPeerConnection({ iceServers: this.iceServers }), stream: new MediaStream(), videoMid: null, asked: null };
+      this.subscriptions.set(id, subscription);
+      void this.subscribe(id, subscription).catch((error: unknown) => {
         if (!this.closed) reportError('room: subscribe through the media server', error);
+        this.retry(id, subscription);
       });
     }
   }
 
-  private async subscribe(id: string): Promise<void> {
-    const pc = new RTCPeerConnection({ iceServers: this.iceServers });
-    const stream = new MediaStream();
-    const subscription: Subscription = { handle: 0, pc, stream, videoMid: null, asked: null };
-    this.subscriptions.set(id, subscription);
+  /** Drops a subscription that failed and, while its publisher is still there, subscribes again a little later. */
+  private retry(id: string, subscription: Subscription): void {
+    if (this.closed || this.subscriptions.get(id) !== subscription) return;
+    this.unsubscribe(id, true);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const feed = this.publishers.get(id);
+      if (feed === subscription.feed && !this.subscriptions.has(id)) this.follow([feed]);
+    }, RESUBSCRIBE_MS);
+    this.timers.add(timer);
+  }
+
+  private async subscribe(id: string, subscription: Subscription): Promise<void> {
+    const { pc, stream } = subscription;
     pc.ontrack = ({ track }) => {
       if (!stream.getTracks().includes(track)) stream.addTrack(track);
       this.events.remoteStream(id, stream);
@@ -175,7 +219,7 @@ export class SfuMedia {
     const handle = await this.session.attach({
       event: () => undefined,
       gone: () => {
-        this.unsubscribe(id, true);
+        this.retry(id, subscription);
       },
     });
     subscription.handle = handle;
@@ -191,7 +235,7 @@ export class SfuMedia {
       request: 'join',
       ptype: 'subscriber',
       room: access.room,
-      streams: [{ feed: id }],
+      streams: [{ feed: subscription.feed }],
       token: access.token,
       ...(this.privateId === undefined ? {} : { private_id: this.privateId }),
     });

@@ -4,7 +4,7 @@
  * states, screen sharing news, the podcast tracks on their way to the host) stay on the direct mesh,
  * which then sends no media. The session drives it exactly as it drives the mesh.
  */
-import type { MediaServerAccess } from '../../../protocol';
+import { ROOM_ERRORS, type MediaServerAccess } from '../../../protocol';
 import { reportError } from '../../../shared/report-error';
 import type { CallVideoLimit } from '../peers/call-video-limit';
 import type { PeerMessage } from '../peers/data-messages';
@@ -15,16 +15,23 @@ import { SfuMedia } from './sfu-media';
 /** How the peers ask the signaling server for this member's access, and what it answers. */
 export type AccessRequest = () => Promise<{ success: boolean; error?: string; access?: MediaServerAccess }>;
 
-/** Between attempts to reach the media server after a refusal or a lost session. */
-const RETRY_MS = 3000;
+/** Between attempts to reach the media server after a refusal or a lost session: 3 s, doubling to 30 s. */
+const RETRY_MS = { first: 3000, most: 30_000 };
 
 export class SfuPeers {
   private readonly mesh: RoomPeers;
   private media: SfuMedia | null = null;
   private tracks: LocalTracks = { audio: null, video: null };
   private visible: ReadonlySet<string> | null = null;
+  private limited = false;
   private iceServers: RTCIceServer[];
   private retry: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  /**
+   * Streams from the media server by participant, kept until the room knows the participant: Janus
+   * can announce a publisher before the signaling server's news that they joined arrives.
+   */
+  private readonly streams = new Map<string, MediaStream>();
   /** A session is being opened (or waits to be tried again): nothing starts a second one. */
   private connecting = false;
   private closed = false;
@@ -48,7 +55,8 @@ export class SfuPeers {
 
   /** The call keeps the half and quarter layers while a Separate recording takes the camera's full size. */
   limitVideo(limit: CallVideoLimit | null): void {
-    this.media?.limitVideo(limit !== null);
+    this.limited = limit !== null;
+    this.media?.limitVideo(this.limited);
   }
 
   /** Only these participants' tiles are on screen (null: everyone's); kept for a session opened later. */
@@ -67,10 +75,13 @@ export class SfuPeers {
 
   add(participantId: string): void {
     this.mesh.add(participantId);
+    const stream = this.streams.get(participantId);
+    if (stream) this.showStream(participantId, stream);
   }
 
   remove(participantId: string): void {
     this.mesh.remove(participantId);
+    this.streams.delete(participantId);
   }
 
   handleSignal(signal: Parameters<RoomPeers['handleSignal']>[0]): void {
@@ -80,6 +91,7 @@ export class SfuPeers {
   setIceServers(iceServers: RTCIceServer[]): void {
     this.iceServers = iceServers;
     this.mesh.setIceServers(iceServers);
+    this.media?.setIceServers(iceServers);
   }
 
   close(): void {
@@ -100,30 +112,36 @@ export class SfuPeers {
       .catch((error: unknown) => {
         if (this.closed) return;
         this.tell(error instanceof Error ? error.message : String(error));
+        const delay = Math.min(RETRY_MS.most, RETRY_MS.first * 2 ** this.failures);
+        this.failures += 1;
         this.retry = setTimeout(() => {
           this.connecting = false;
           this.connect();
-        }, RETRY_MS);
+        }, delay);
       });
   }
 
   private async start(): Promise<void> {
     const answer = await this.requestAccess();
     if (this.closed) return;
-    if (!answer.success || !answer.access) throw new Error(answer.error ?? 'The media server is not answering. Please try again in a moment.');
-    const { store, onRemoteStream } = this.deps;
+    if (!answer.success || !answer.access) throw new Error(answer.error ?? ROOM_ERRORS.mediaServerDown);
+    const { store } = this.deps;
     const media = await SfuMedia.start(answer.access, this.iceServers, this.tracks, {
       remoteStream: (id, stream) => {
-        store.setStream(id, stream);
-        onRemoteStream(id);
+        this.streams.set(id, stream);
+        this.showStream(id, stream);
       },
       remoteGone: (id) => {
+        this.streams.delete(id);
         if (store.room.participants.some((p) => p.id === id)) store.setStream(id, null);
       },
       lost: (reason) => {
         this.media = null;
-        if (this.closed || reason === 'kicked') return;
-        reportError('room: media server session lost', reason);
+        this.streams.clear();
+        if (this.closed) return;
+        // Kicked by the media server while still a member (a stale take-back): ask again. If the room
+        // really removed us, the signaling server refuses and its own news ends the session.
+        if (reason !== 'kicked') reportError('room: media server session lost', reason);
         this.connect();
       },
     });
@@ -133,10 +151,20 @@ export class SfuPeers {
       return;
     }
     this.media = media;
+    this.failures = 0;
     media.setLocalTracks(this.tracks);
     media.show(this.visible);
+    media.limitVideo(this.limited);
     if (this.toldProblem) this.deps.notify({ title: 'Media Server', message: 'Connected to the media server again.', tone: 'success' });
     this.toldProblem = null;
+  }
+
+  /** A participant's stream reaches the tiles and the recorder once the room knows them (an unknown id is nobody's). */
+  private showStream(id: string, stream: MediaStream): void {
+    const { store, onRemoteStream } = this.deps;
+    if (!store.room.participants.some((p) => p.id === id)) return;
+    store.setStream(id, stream);
+    onRemoteStream(id);
   }
 
   private isClosed(): boolean {

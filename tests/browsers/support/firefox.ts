@@ -49,7 +49,7 @@ async function launchWithRetry(env: NodeJS.ProcessEnv, userDataDir?: string): Pr
       });
     } catch (error) {
       if (attempt >= LAUNCH_ATTEMPTS) throw error;
-      console.warn(`Firefox did not start (attempt ${attempt}), trying again:`, error);
+      console.warn(`Firefox did not start (attempt ${String(attempt)}), trying again:`, error);
     }
   }
 }

@@ -54,7 +54,7 @@ export const MODE_CARDS: readonly ModeCard[] = [
     description: 'A room where a host admits guests and records the conversation.',
     benefits: [
       'Guests join from their own computers with the invite link, through the app’s signaling server',
-      'Video and audio travel directly between participants over WebRTC',
+      'Video and audio travel directly between participants over WebRTC, or through the site’s media server in rooms of up to 30',
       'The host approves or rejects each guest',
       'Anyone in the room can share their screen',
       'Separate recording: each person is recorded on their own computer at full quality, and the file reaches the host directly, checked byte for byte',

@@ -71,7 +71,7 @@ function ValidRoom({ roomId }: { readonly roomId: string }) {
       <Container size="lg" py="xl">
         <PageHeader
           title="Join Room"
-          intro={`You are joining room ${roomId}. Nothing of the call is uploaded or stored.`}
+          intro={`You are joining room ${roomId}. Nothing of the call is stored on a server.`}
         />
         <JoinForm
           initialName={stored?.userName ?? ''}

@@ -3,6 +3,8 @@
 # Camera: a solid blue field (easy to tell from the fake screen's green) with a moving
 # test pattern strip along the bottom centre, 1280x720 at 30 fps, looped by Chromium.
 # Room camera: the same picture at 15 fps, for the room's tests, which run two or three cameras at once.
+# Small camera: a moving test pattern at 320x180 and 15 fps, for the rooms benchmark, which runs up to
+# 30 cameras on one machine.
 # Busy camera: a full-frame moving test pattern, detailed enough that the encoder spends the
 # bitrate it is given (the plain camera is so easy to compress that any bitrate undershoots).
 # Noise camera: grey noise that changes every frame, the hardest content an encoder meets
@@ -27,6 +29,10 @@ camera() {
 }
 camera 30 "$out/camera.y4m"
 camera 15 "$out/room-camera.y4m"
+if [ ! -s "$out/small-camera.y4m" ]; then
+  ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=320x180:rate=15" \
+    -t 2 -pix_fmt yuv420p "$out/small-camera.y4m"
+fi
 if [ ! -s "$out/busy-camera.y4m" ]; then
   ffmpeg -hide_banner -loglevel error -y -f lavfi -i "testsrc2=size=1280x720:rate=30" \
     -t 2 -pix_fmt yuv420p "$out/busy-camera.y4m"

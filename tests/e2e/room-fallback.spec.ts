@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { maxVolume, probe, webmLayout } from './support/media';
 import { prepareRoomContext, roomWithGuest } from './support/room';
-import { downloadAll, expectHostCameraLeftGuestScreenRight, isGuestTrack, record, recorderLateSeconds, rowOfFile, storedRows } from './support/room-recording';
+import { downloadAll, expectHostCameraLeftGuestScreenRight, expectMixedFile, isGuestTrack, record, recorderLateSeconds, rowOfFile, storedRows } from './support/room-recording';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);
@@ -32,14 +32,9 @@ test('without track processors and WebCodecs, MediaRecorder records the mixed ro
 
   const [saved] = await downloadAll(host, 1, testInfo.outputDir);
   const file = saved?.file ?? '';
-  const info = await probe(file);
+  const info = await expectMixedFile(file, { wall, span }, 1);
   expect(['vp9', 'vp8']).toContain(info.video?.codecName);
-  expect(info.video).toMatchObject({ width: 1920, height: 1080 });
-  expect(info.audio?.codecName).toBe('opus');
-  expect(await maxVolume(file)).toBeGreaterThan(-60);
   expect(info.duration, 'the MediaRecorder output was remuxed: the duration is stated').not.toBeNull();
-  expect(info.duration).toBeGreaterThan(wall - 1);
-  expect(info.duration).toBeLessThan(span + 1);
   expect((await webmLayout(file)).hasCues).toBe(true);
   await expectHostCameraLeftGuestScreenRight(file, 3);
 });

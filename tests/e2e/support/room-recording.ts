@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { frameAt, meanColor } from './media';
+import { frameAt, maxVolume, meanColor, probe, type MediaInfo } from './media';
 import { expect } from './test';
 
 /**
@@ -39,6 +39,22 @@ export interface RecordedSpan {
    * and the badge waits for the room to say the recording began, up to a second later on a busy machine.
    */
   span: number;
+}
+
+/**
+ * A mixed room recording as every mixed test expects it: the 1920x1080 picture, Opus sound that is
+ * not silence (every fake microphone plays a tone), and as long as the recording ran: no shorter than
+ * the wall time, no longer than the span plus `overrun` seconds (on an overloaded machine, a last
+ * frame or audio block still on its way at Stop). Returns what ffprobe read, for a test's own checks.
+ */
+export async function expectMixedFile(file: string, { wall, span }: RecordedSpan, overrun: number): Promise<MediaInfo> {
+  const info = await probe(file);
+  expect(info.video).toMatchObject({ width: 1920, height: 1080 });
+  expect(info.audio?.codecName).toBe('opus');
+  expect(await maxVolume(file)).toBeGreaterThan(-60);
+  expect(info.duration).toBeGreaterThan(wall - 1);
+  expect(info.duration).toBeLessThan(span + overrun);
+  return info;
 }
 
 /**

@@ -119,6 +119,13 @@ export class SfuMedia {
     void sender.setParameters(parameters).catch((error: unknown) => reportError('room: media server layers', error));
   }
 
+  /** The room says this participant left: stop receiving them now, not only when Janus says so too. */
+  forget(participantId: string): void {
+    this.publishers.delete(participantId);
+    this.unsubscribe(participantId, false);
+    this.chooseLayers();
+  }
+
   /** Fresh TURN credentials: every connection uses them from its next ICE gathering on. */
   setIceServers(iceServers: RTCIceServer[]): void {
     this.iceServers = iceServers;

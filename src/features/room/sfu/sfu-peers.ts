@@ -82,6 +82,7 @@ export class SfuPeers {
   remove(participantId: string): void {
     this.mesh.remove(participantId);
     this.streams.delete(participantId);
+    this.media?.forget(participantId);
   }
 
   handleSignal(signal: Parameters<RoomPeers['handleSignal']>[0]): void {

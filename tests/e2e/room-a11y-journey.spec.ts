@@ -1,8 +1,8 @@
 /**
  * The room accessible in every state: axe finds no serious or critical violation, in the light and the
  * dark scheme, on the join form, waiting for approval, the host with a guest waiting, the Guest
- * Requests dialog, host and guest admitted, and while the room is recorded. The host runs the whole
- * journey from the keyboard (join, turn auto-admit off, admit, record, leave), with focus checked at
+ * Requests dialog, host and guest admitted, a tile pinned, and while the room is recorded. The host runs the whole
+ * journey from the keyboard (join, turn auto-admit off, admit, pin a tile, record, leave), with focus checked at
  * each step, and the live regions say who is waiting and asking.
  */
 import type { Page } from '@playwright/test';
@@ -59,6 +59,16 @@ test('a room journey, host on the keyboard alone, with no serious or critical ax
   await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
   // Two pages' scans at once: each page runs its own.
   await Promise.all([clean(host, 'host with the guest admitted'), clean(guest, 'guest admitted')]);
+
+  // Pinning moves Gus's tile to the top, and the focus goes with its button; unpinning brings both back.
+  await tabTo(host, host.getByRole('button', { name: 'Pin Gus' }));
+  await host.keyboard.press('Enter');
+  await expect(host.getByRole('button', { name: 'Unpin Gus' })).toBeFocused();
+  await expect(host.getByRole('region', { name: 'Pinned: Gus' })).toBeVisible();
+  await clean(host, 'host with a tile pinned');
+  await host.keyboard.press('Enter');
+  await expect(host.getByRole('button', { name: 'Pin Gus' })).toBeFocused();
+  await expect(host.getByRole('region', { name: 'Pinned: Gus' })).toHaveCount(0);
 
   const start = host.getByRole('button', { name: 'Start recording' });
   await tabTo(host, start);

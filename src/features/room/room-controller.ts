@@ -13,6 +13,7 @@ import { RoomStore, type RoomSnapshot } from './room-store';
 import { takeRoomAttempt } from './room-storage';
 import type { SignalingMode } from './signaling/signaling-target';
 import type { SignalingTransport } from './signaling/signaling-transport';
+import type { TileView } from './tile-view';
 import { reportError } from '../../shared/report-error';
 
 export type { RoomSnapshot };
@@ -68,9 +69,9 @@ export class RoomController {
     return this.probe;
   }
 
-  /** The grid shows only these participants' tiles (null: everyone's). */
-  showParticipants(visible: ReadonlySet<string> | null): void {
-    this.session?.showOnly(visible);
+  /** What the room's screen shows now: whose tiles, and whose is pinned. */
+  showTiles(view: TileView): void {
+    this.session?.showTiles(view);
   }
 
   setGuestDialogOpen(open: boolean): void {

@@ -25,6 +25,7 @@ import { clearStoredRoom, saveStoredRoom } from './room-storage';
 import type { SignalingTransport } from './signaling/signaling-transport';
 import { reportError } from '../../shared/report-error';
 import { Lifetime } from '../../shared/lifetime';
+import { EVERY_TILE, type TileView } from './tile-view';
 
 export interface SessionContext {
   roomId: string;
@@ -48,7 +49,7 @@ export interface SessionContext {
 
 /** The peer connections as the session drives them. */
 export type RoomPeersPort = Pick<RoomPeers, 'setLocalTracks' | 'limitVideo' | 'broadcast' | 'openChannel' | 'add' | 'remove' | 'handleSignal' | 'setIceServers' | 'close'> &
-  Partial<Pick<SfuPeers, 'showOnly'>>;
+  Partial<Pick<SfuPeers, 'showTiles'>>;
 
 /** Refusals that mean the server no longer holds our place in the room. */
 const PLACE_LOST: ReadonlySet<string> = new Set([ROOM_ERRORS.placeExpired, ROOM_ERRORS.replaced, ROOM_ERRORS.roomLost]);
@@ -74,7 +75,7 @@ export class RoomSession {
   /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
   private readonly configuredIceServers: RTCIceServer[];
   private readonly lifetime = new Lifetime();
-  private visible: ReadonlySet<string> | null = null;
+  private view: TileView = EVERY_TILE;
 
   constructor(private readonly ctx: SessionContext) {
     const { store, signaling, notify } = ctx;
@@ -157,10 +158,10 @@ export class RoomSession {
     else await this.tracks.finishForLeave();
   }
 
-  /** Only these participants' tiles are on screen (null: everyone's): a media server then sends only their video. */
-  showOnly(visible: ReadonlySet<string> | null): void {
-    this.visible = visible;
-    this.peers?.showOnly?.(visible);
+  /** What the screen shows: a media server then sends only the video on it, each at the size its tile needs. */
+  showTiles(view: TileView): void {
+    this.view = view;
+    this.peers?.showTiles?.(view);
   }
 
   /** Tells the room we left and ends everything this session holds. */
@@ -280,7 +281,7 @@ export class RoomSession {
       },
     });
     this.peers = peers;
-    peers.showOnly?.(this.visible);
+    peers.showTiles?.(this.view);
     peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
     if (this.separateRecording) peers.limitVideo(SEPARATE_RECORDING_CALL_VIDEO);
     for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);

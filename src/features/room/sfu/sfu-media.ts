@@ -8,7 +8,8 @@ import type { MediaServerAccess } from '../../../protocol';
 import type { LocalTracks } from '../peers/peer-link';
 import { reportError } from '../../../shared/report-error';
 import { JanusSession, type HandleListener, type Jsep } from './janus-session';
-import { SIMULCAST_LAYERS, substreamFor } from './simulcast';
+import { SIMULCAST_LAYERS, layersFor } from './simulcast';
+import { EVERY_TILE, type TileView } from '../tile-view';
 
 export interface SfuMediaEvents {
   remoteStream(participantId: string, stream: MediaStream): void;
@@ -69,8 +70,8 @@ export class SfuMedia {
   private readonly publishers = new Map<string, string>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
   private iceServers: RTCIceServer[];
-  /** Whose tiles are on screen (null: everyone's): the others' video is paused, their sound goes on. */
-  private visible: ReadonlySet<string> | null = null;
+  /** What the screen shows: the video of tiles off it is paused (their sound goes on), a pinned tile's is full size. */
+  private view: TileView = EVERY_TILE;
   private closed = false;
 
   private constructor(
@@ -259,28 +260,26 @@ export class SfuMedia {
     await this.session.request(handle, { request: 'start' }, answer);
   }
 
-  /** Only these participants' tiles are on screen (null: everyone's). */
-  show(visible: ReadonlySet<string> | null): void {
-    this.visible = visible;
+  /** The screen now shows `view`: each subscription takes the layer its tile needs. */
+  show(view: TileView): void {
+    this.view = view;
     this.chooseLayers();
   }
 
   /**
-   * Small tiles take a small layer: each visible subscription asks for the layer that suits how many
-   * tiles share the screen, and video nobody sees is paused at Janus (its sound still comes).
+   * Small tiles take a small layer and a pinned one the full layer (layersFor); video nobody sees is
+   * paused at Janus (its sound still comes).
    */
   private chooseLayers(): void {
-    const { visible } = this;
-    const shown = [...this.subscriptions.keys()].filter((id) => !visible || visible.has(id));
-    const substream = substreamFor(shown.length);
+    const layers = layersFor([...this.subscriptions.keys()], this.view);
     for (const [id, subscription] of this.subscriptions) {
       const mid = subscription.videoMid;
-      if (!subscription.handle || mid === null) continue;
-      const on = !visible || visible.has(id);
-      const asked = on ? `layer ${String(substream)}` : 'off';
+      const layer = layers.get(id);
+      if (!subscription.handle || mid === null || layer === undefined) continue;
+      const asked = layer === 'off' ? 'off' : `layer ${String(layer)}`;
       if (subscription.asked === asked) continue;
       subscription.asked = asked;
-      const stream = on ? { mid, send: true, substream } : { mid, send: false };
+      const stream = layer === 'off' ? { mid, send: false } : { mid, send: true, substream: layer };
       void this.session.request(subscription.handle, { request: 'configure', streams: [stream] }).catch((error: unknown) => {
         subscription.asked = null;
         if (!this.closed) reportError('room: choose what the media server sends', error);

@@ -11,6 +11,7 @@ import type { PeerMessage } from '../peers/data-messages';
 import type { LocalTracks } from '../peers/peer-link';
 import { RoomPeers, type RoomPeersDeps } from '../peers/room-peers';
 import { SfuMedia } from './sfu-media';
+import { EVERY_TILE, type TileView } from '../tile-view';
 
 /** How the peers ask the signaling server for this member's access, and what it answers. */
 export type AccessRequest = () => Promise<{ success: boolean; error?: string; access?: MediaServerAccess }>;
@@ -22,7 +23,7 @@ export class SfuPeers {
   private readonly mesh: RoomPeers;
   private media: SfuMedia | null = null;
   private tracks: LocalTracks = { audio: null, video: null };
-  private visible: ReadonlySet<string> | null = null;
+  private view: TileView = EVERY_TILE;
   private limited = false;
   private iceServers: RTCIceServer[];
   private retry: ReturnType<typeof setTimeout> | undefined;
@@ -59,10 +60,10 @@ export class SfuPeers {
     this.media?.limitVideo(this.limited);
   }
 
-  /** Only these participants' tiles are on screen (null: everyone's); kept for a session opened later. */
-  showOnly(visible: ReadonlySet<string> | null): void {
-    this.visible = visible;
-    this.media?.show(visible);
+  /** What the screen shows, for the layers the media server sends; kept for a session opened later. */
+  showTiles(view: TileView): void {
+    this.view = view;
+    this.media?.show(view);
   }
 
   broadcast(message: PeerMessage): void {
@@ -154,7 +155,7 @@ export class SfuPeers {
     this.media = media;
     this.failures = 0;
     media.setLocalTracks(this.tracks);
-    media.show(this.visible);
+    media.show(this.view);
     media.limitVideo(this.limited);
     if (this.toldProblem) this.deps.notify({ title: 'Media Server', message: 'Connected to the media server again.', tone: 'success' });
     this.toldProblem = null;

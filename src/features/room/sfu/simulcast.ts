@@ -1,3 +1,5 @@
+import type { TileView } from '../tile-view';
+
 /**
  * The camera's simulcast layers through the media server, and which one a viewer takes. Janus's
  * VideoRoom numbers substreams from the smallest (0) up; the browser lists the layers from the largest.
@@ -18,4 +20,21 @@ export function substreamFor(others: number): 0 | 1 | 2 {
   if (others <= 3) return 2;
   if (others <= 8) return 1;
   return 0;
+}
+
+/** What a subscription asks of Janus: a substream, or 'off' (video paused, sound still sent). */
+export type LayerChoice = 0 | 1 | 2 | 'off';
+
+/**
+ * The layer each subscribed participant's video takes for what the screen shows: off the screen,
+ * paused; pinned, the full layer; beside a pinned tile the others are thumbnails and take the
+ * quarter; otherwise the size that suits how many tiles share the grid.
+ */
+export function layersFor(participants: readonly string[], view: TileView): Map<string, LayerChoice> {
+  const onScreen = (id: string) => !view.visible || view.visible.has(id);
+  // The pinned tile may be this participant's own, which nobody subscribes to: the others are thumbnails all the same.
+  const pinned = view.pinned !== null && onScreen(view.pinned) ? view.pinned : null;
+  const inGrid = participants.filter((id) => onScreen(id) && id !== pinned);
+  const gridLayer = pinned !== null ? 0 : substreamFor(inGrid.length);
+  return new Map(participants.map((id): [string, LayerChoice] => [id, !onScreen(id) ? 'off' : id === pinned ? 2 : gridLayer]));
 }

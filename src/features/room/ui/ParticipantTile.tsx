@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Button, Loader, Tooltip } from '@mantine/core';
-import { IconMicrophoneOff, IconUserMinus, IconVideoOff } from '@tabler/icons-react';
+import { IconMicrophoneOff, IconPin, IconPinnedOff, IconUserMinus, IconVideoOff } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionStats } from '../peers/connection-quality';
 import type { Participant } from '../room-state';
@@ -15,10 +15,22 @@ interface TileProps {
   stats: ConnectionStats | undefined;
   canKick: boolean;
   onKick: () => void;
+  /** Whether this tile is the one shown large; null offers no pinning (alone in the room). */
+  pinned: boolean | null;
+  onTogglePin: () => void;
+  /** Pinning moves the tile (to the top, or back to the grid): its pin button takes the focus there. */
+  focusPin: boolean;
+  onPinFocused: () => void;
 }
 
 /** Plays one participant's stream; remote sound plays here too, the local tile stays muted. */
-export function ParticipantTile({ participant, stream, stats, canKick, onKick }: TileProps) {
+export function ParticipantTile({ participant, stream, stats, canKick, onKick, pinned, onTogglePin, focusPin, onPinFocused }: TileProps) {
+  const pinButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!focusPin) return;
+    pinButton.current?.focus();
+    onPinFocused();
+  }, [focusPin, onPinFocused]);
   const videoRef = useRef<HTMLVideoElement>(null);
   const [playing, setPlaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -89,6 +101,13 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick }:
         ) : null}
       </div>
       <div className={classes.topRight}>
+        {pinned !== null ? (
+          <Tooltip label={pinned ? `Unpin ${label}` : `Pin ${label} large`}>
+            <ActionIcon ref={pinButton} color="dark" variant="filled" size="md" aria-label={pinned ? `Unpin ${label}` : `Pin ${label}`} aria-pressed={pinned} onClick={onTogglePin}>
+              {pinned ? <IconPinnedOff size={16} aria-hidden /> : <IconPin size={16} aria-hidden />}
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
         {!isLocal ? (
           <Tooltip label={statsText}>
             <Badge color={QUALITY_COLORS[participant.connectionQuality]} variant="filled" autoContrast data-testid="connection-quality" aria-label={`Connection ${qualityLabel}`} tabIndex={0}>

@@ -26,12 +26,46 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
   const local = room.participants.find((p) => p.isLocal);
   const narrow = useMediaQuery('(max-width: 48em)');
   const [page, setPage] = useState(0);
-  const grid = gridPage(room.participants, page, narrow ? TILES_PER_PAGE.narrow : TILES_PER_PAGE.wide);
-  // Video off the page is not sent to us (through a media server); a string key keeps the effect to real changes.
-  const shownKey = grid.pageCount > 1 ? grid.shown.map((p) => p.id).join(' ') : null;
+  // A pinned participant is shown large above the others, who become thumbnails; the pin goes with them.
+  const [pinnedId, setPinnedId] = useState<string | null>(null);
+  const pinned = room.participants.find((p) => p.id === pinnedId) ?? null;
+  const grid = gridPage(
+    room.participants.filter((p) => p !== pinned),
+    page,
+    narrow ? TILES_PER_PAGE.narrow : TILES_PER_PAGE.wide,
+  );
+  // The tile pinned or unpinned moves; its pin button takes the focus where it lands, once.
+  const [focusPinOf, setFocusPinOf] = useState<string | null>(null);
+  const togglePin = (participantId: string) => {
+    setPinnedId((current) => (current === participantId ? null : participantId));
+    setFocusPinOf(participantId);
+  };
+  // Through a media server, video off the screen is not sent and each tile gets the size it needs;
+  // string keys keep the effect to real changes.
+  const shownKey = grid.pageCount > 1 ? [...grid.shown.map((p) => p.id), ...(pinned ? [pinned.id] : [])].join(' ') : null;
+  const pinnedKey = pinned?.id ?? null;
   useEffect(() => {
-    controller.showParticipants(shownKey === null ? null : new Set(shownKey.split(' ')));
-  }, [controller, shownKey]);
+    controller.showTiles({ visible: shownKey === null ? null : new Set(shownKey.split(' ')), pinned: pinnedKey });
+  }, [controller, shownKey, pinnedKey]);
+  const canPin = room.participants.length > 1;
+  const tileOf = (participant: (typeof room.participants)[number]) => (
+    <ParticipantTile
+      key={participant.id}
+      participant={participant}
+      stream={snapshot.streams.get(participant.id) ?? null}
+      stats={snapshot.stats[participant.id]}
+      canKick={room.isHost}
+      onKick={() => void controller.kick(participant.id)}
+      pinned={canPin ? participant === pinned : null}
+      onTogglePin={() => {
+        togglePin(participant.id);
+      }}
+      focusPin={participant.id === focusPinOf}
+      onPinFocused={() => {
+        setFocusPinOf(null);
+      }}
+    />
+  );
   const openDialog = (open: boolean) => {
     setDialogOpen(open);
     controller.setGuestDialogOpen(open);
@@ -94,17 +128,16 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">
-            <section className={classes.grid} aria-label={grid.pageCount > 1 ? `Participants, page ${String(grid.page + 1)} of ${String(grid.pageCount)}` : 'Participants'}>
-              {grid.shown.map((participant) => (
-                <ParticipantTile
-                  key={participant.id}
-                  participant={participant}
-                  stream={snapshot.streams.get(participant.id) ?? null}
-                  stats={snapshot.stats[participant.id]}
-                  canKick={room.isHost}
-                  onKick={() => void controller.kick(participant.id)}
-                />
-              ))}
+            {pinned ? (
+              <section className={classes.spotlight} aria-label={`Pinned: ${pinned.isLocal ? `${pinned.name} (You)` : pinned.name}`} data-testid="pinned-tile">
+                {tileOf(pinned)}
+              </section>
+            ) : null}
+            <section
+              className={pinned ? classes.thumbnails : classes.grid}
+              aria-label={`${pinned ? 'Other participants' : 'Participants'}${grid.pageCount > 1 ? `, page ${String(grid.page + 1)} of ${String(grid.pageCount)}` : ''}`}
+            >
+              {grid.shown.map(tileOf)}
             </section>
             {grid.pageCount > 1 ? (
               <Group justify="center" gap="xs" data-testid="grid-pager">

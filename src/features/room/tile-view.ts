@@ -12,8 +12,3 @@ export interface TileView {
 
 export const EVERY_TILE: TileView = { visible: null, pinned: null };
 
-/** A string that changes only when the view does, for React effects and comparisons. */
-export function tileViewKey(view: TileView): string {
-  const visible = view.visible ? [...view.visible].sort().join(' ') : '*';
-  return `${visible}|${view.pinned ?? ''}`;
-}

@@ -9,7 +9,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../src/protocol
 import { DEFAULT_ADDRESS_CAPS, type AddressCaps } from './connection-limits';
 import { createLog } from './log';
 import { MAX_MESSAGE_BYTES, SignalingNode, type Server as TypedServer, type SignalingOptions } from './signaling-server';
-import { MediaServer, type MediaServerConfig } from './sfu/media-server';
+import type { MediaServerConfig } from './sfu/media-server';
+import { MediaServers } from './sfu/media-servers';
 import type { TurnConfig } from './turn-credentials';
 
 export interface SignalingEnv {
@@ -22,8 +23,8 @@ export interface SignalingEnv {
   caps: AddressCaps;
   /** The client's address comes from X-Forwarded-For (set it only behind a proxy that writes it). */
   trustProxy: boolean;
-  /** Janus, for rooms through a media server (docs/sfu.md); without it rooms are a mesh. */
-  mediaServer: MediaServerConfig | null;
+  /** The deployment's Janus servers, for rooms through a media server (docs/sfu.md); none: rooms are a mesh. */
+  mediaServers: MediaServerConfig[];
 }
 
 /** TURN credentials last 10 minutes and are renewed every 5 while their holder stays in the room. */
@@ -87,20 +88,59 @@ export function readSignalingEnv(env: Record<string, string | undefined>): Signa
       perAddressRate: DEFAULT_ADDRESS_CAPS.perAddressRate,
     },
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    mediaServer: readMediaServer(env),
+    mediaServers: readMediaServers(env),
   };
 }
 
-/** All four Janus settings, or none: half a configuration is a mistake to say out loud, not a mesh. */
-function readMediaServer(env: Record<string, string | undefined>): MediaServerConfig | null {
-  const url = env.JANUS_URL?.trim();
-  const adminUrl = env.JANUS_ADMIN_URL?.trim();
-  const secret = env.JANUS_SECRET?.trim();
-  const publicUrl = env.JANUS_PUBLIC_URL?.trim();
-  const given = [url, adminUrl, secret, publicUrl].filter(Boolean).length;
-  if (given === 0) return null;
-  if (!url || !adminUrl || !secret || !publicUrl) throw new Error('JANUS_URL, JANUS_ADMIN_URL, JANUS_SECRET and JANUS_PUBLIC_URL go together: set all four, or none');
-  return { url, adminUrl, secret, publicUrl };
+/** A comma-separated setting's entries. */
+const entries = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/**
+ * The media servers (docs/scaling.md): all four Janus settings, or none, since half a configuration
+ * is a mistake to say out loud, not a mesh. Several servers are listed comma-separated, in the same
+ * order in JANUS_URL, JANUS_ADMIN_URL and JANUS_PUBLIC_URL; JANUS_SECRET is one for all, or one each.
+ */
+function readMediaServers(env: Record<string, string | undefined>): MediaServerConfig[] {
+  const urls = entries(env.JANUS_URL);
+  const adminUrls = entries(env.JANUS_ADMIN_URL);
+  const secrets = entries(env.JANUS_SECRET);
+  const publicUrls = entries(env.JANUS_PUBLIC_URL);
+  const given = [urls, adminUrls, secrets, publicUrls].filter((list) => list.length > 0).length;
+  if (given === 0) return [];
+  if (given < 4) throw new Error('JANUS_URL, JANUS_ADMIN_URL, JANUS_SECRET and JANUS_PUBLIC_URL go together: set all four, or none');
+  if (adminUrls.length !== urls.length || publicUrls.length !== urls.length || (secrets.length !== 1 && secrets.length !== urls.length)) {
+    throw new Error('JANUS_URL, JANUS_ADMIN_URL and JANUS_PUBLIC_URL list the same media servers in the same order (comma-separated); JANUS_SECRET gives one secret for all of them or one each');
+  }
+  return urls.map((url, index) => ({
+    url,
+    adminUrl: adminUrls[index] ?? '',
+    secret: secrets[secrets.length === 1 ? 0 : index] ?? '',
+    publicUrl: publicUrls[index] ?? '',
+  }));
+}
+
+/**
+ * Where `npm run serve` passes WebSocket upgrades through, by path: each JANUS_PUBLIC_URL that is a
+ * path on the app's own origin leads to the JANUS_WS_URL in the same place of its list.
+ */
+export function readMediaServerForwards(env: Record<string, string | undefined>): Map<string, URL> {
+  // By position: a media server reached directly has no entry here, which may be left empty.
+  const targets = (env.JANUS_WS_URL ?? '').split(',').map((entry) => entry.trim());
+  const routes = new Map<string, URL>();
+  entries(env.JANUS_PUBLIC_URL).forEach((publicPath, index) => {
+    if (!publicPath.startsWith('/')) return;
+    const target = targets[index];
+    if (!target) throw new Error(`JANUS_PUBLIC_URL ${publicPath} is a path on this origin: JANUS_WS_URL must say, in the same place of its list, which Janus it leads to.`);
+    const to = new URL(target);
+    // Passed through as plain TCP: Janus's WebSocket port on the same private network, not a TLS one.
+    if (to.protocol !== 'ws:') throw new Error('JANUS_WS_URL must be a ws:// address (Janus on a private network); put TLS in front of the app instead.');
+    routes.set(publicPath, to);
+  });
+  return routes;
 }
 
 export interface Health {
@@ -144,8 +184,8 @@ export function keepProcessAlive(write: (line: string) => void = (line) => conso
  */
 export async function createSignalingServer(
   httpServer: HttpServer,
-  env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'> & Partial<Pick<SignalingEnv, 'caps' | 'trustProxy' | 'mediaServer'>>,
-  options: Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'trustProxy' | 'mediaServer'> = {},
+  env: Pick<SignalingEnv, 'allowedOrigins' | 'turn' | 'redisUrl'> & Partial<Pick<SignalingEnv, 'caps' | 'trustProxy' | 'mediaServers'>>,
+  options: Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'trustProxy' | 'mediaServers'> = {},
 ): Promise<SignalingServer> {
   const log = options.log ?? createLog();
   const io: TypedServer = new Server<ClientToServerEvents, ServerToClientEvents>(httpServer, {
@@ -192,7 +232,7 @@ export async function createSignalingServer(
       await Promise.allSettled([pub.quit(), sub.quit()]);
     };
   }
-  const mediaServer = env.mediaServer ? new MediaServer(env.mediaServer) : null;
+  const mediaServers = env.mediaServers?.length ? new MediaServers(env.mediaServers) : null;
   const node = new SignalingNode(io, {
     ...options,
     log,
@@ -200,7 +240,7 @@ export async function createSignalingServer(
     turn: env.turn,
     ...(env.caps ? { caps: env.caps } : {}),
     ...(env.trustProxy ? { trustProxy: true } : {}),
-    mediaServer,
+    mediaServers,
   });
   return {
     io,
@@ -215,7 +255,7 @@ export async function createSignalingServer(
       await io.close();
       // Each connection's departure is written before Redis goes, so another node can finish it.
       await node.settled();
-      await mediaServer?.close();
+      await mediaServers?.close();
       await store.close();
       await closeRedis();
     },

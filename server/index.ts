@@ -17,7 +17,8 @@
  *   JANUS_URL, JANUS_ADMIN_URL, JANUS_SECRET, JANUS_PUBLIC_URL
  *                   a Janus media server (docs/sfu.md): its HTTP and Admin API, the secret set as its
  *                   api_secret, admin_secret and VideoRoom admin_key, and the WebSocket URL browsers
- *                   use. Members may then ask for access to their room's media there.
+ *                   use. Members may then ask for access to their room's media there. Several
+ *                   servers: comma-separated lists in the same order (docs/scaling.md).
  */
 import { createServer } from 'node:http';
 import { answerHealth, createSignalingServer, keepProcessAlive, readSignalingEnv, type SignalingServer } from './create-server';

@@ -22,7 +22,7 @@ import { RoomSweeper } from './room-sweeper';
 import type { RoomStore } from './room-store';
 import { StoreBusyError, StoreUnavailableError } from './store-errors';
 import { turnCredentials, type TurnConfig } from './turn-credentials';
-import type { MediaServer } from './sfu/media-server';
+import type { MediaServers } from './sfu/media-servers';
 import { RoomMedia, usesMediaServer } from './sfu/room-media';
 
 /** A dropped connection keeps its place (and the host role) this long. */
@@ -67,8 +67,8 @@ export interface SignalingOptions {
   caps?: AddressCaps;
   /** Behind a reverse proxy: the client's address is the first in X-Forwarded-For. */
   trustProxy?: boolean;
-  /** With it, members may ask for access to their room on this media server (docs/sfu.md). */
-  mediaServer?: MediaServer | null;
+  /** With them, rooms created here go through one of these media servers, and members may ask for access (docs/sfu.md). */
+  mediaServers?: MediaServers | null;
   log?: Log;
 }
 
@@ -173,7 +173,7 @@ export class SignalingNode {
     this.grace = { memberMs, waitingMs: Math.min(memberMs, options.waitingGraceMs ?? WAITING_GRACE_MS) };
     this.log = options.log ?? createLog();
     this.addresses = new AddressLimits(options.caps ?? DEFAULT_ADDRESS_CAPS);
-    this.media = new RoomMedia(options.mediaServer ?? null, (roomId) => this.membership(roomId, true), this.log);
+    this.media = new RoomMedia(options.mediaServers ?? null, (roomId) => this.membership(roomId, true), this.log);
     this.sweeper = new RoomSweeper({
       store: options.store,
       nodeId: this.nodeId,
@@ -463,9 +463,10 @@ export class SignalingNode {
       }
       if (!record || record.authority.ended) {
         const token = randomBytes(18).toString('base64url');
+        const mediaServer = this.media.placeRoom(roomId);
         const authority = createAuthority(roomId, sanitizeRoomName(rawRoomName) || `${name}'s room`, { id: connection.id, name }, now, {
           ...(this.options.autoAdmitMs === undefined ? {} : { autoAdmitAfterMs: this.options.autoAdmitMs }),
-          mediaServer: !!this.options.mediaServer,
+          ...(mediaServer === undefined ? {} : { mediaServer }),
         });
         const created: RoomRecord = { authority, tokens: { [connection.id]: token }, presence: { [connection.id]: held } };
         return { record: created, result: { id: connection.id, token, state: authority, deliveries: [], reply: null, replaced: null } };

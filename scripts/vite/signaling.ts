@@ -27,25 +27,22 @@ export function signaling(): Plugin {
       server.middlewares.use((request, response, next) => {
         if (!factory.answerHealth(signaling, request.url, response)) next();
       });
-      forwardMediaServer(server.httpServer as HttpServer, process.env);
+      forwardMediaServer(server.httpServer as HttpServer, factory.readMediaServerForwards(process.env));
     },
   };
 }
 
 /**
- * With JANUS_PUBLIC_URL a path (such as /janus-ws), browsers reach Janus on the app's own origin, which
- * the Content-Security-Policy already allows: WebSocket upgrades on that path are passed through to
- * JANUS_WS_URL (docs/sfu.md). An absolute JANUS_PUBLIC_URL is reached directly and needs nothing here.
+ * With a JANUS_PUBLIC_URL that is a path (such as /janus-ws), browsers reach that Janus on the app's own
+ * origin, which the Content-Security-Policy already allows: WebSocket upgrades on the path are passed
+ * through to its JANUS_WS_URL (readMediaServerForwards; docs/sfu.md). An absolute JANUS_PUBLIC_URL is
+ * reached directly and needs nothing here.
  */
-function forwardMediaServer(httpServer: HttpServer, env: NodeJS.ProcessEnv): void {
-  const publicPath = env.JANUS_PUBLIC_URL?.trim();
-  const target = env.JANUS_WS_URL?.trim();
-  if (!publicPath?.startsWith('/') || !target) return;
-  const to = new URL(target);
-  // Passed through as plain TCP: Janus's WebSocket port on the same private network, not a TLS one.
-  if (to.protocol !== 'ws:') throw new Error('JANUS_WS_URL must be a ws:// address (Janus on a private network); put TLS in front of the app instead.');
+function forwardMediaServer(httpServer: HttpServer, routes: ReadonlyMap<string, URL>): void {
+  if (routes.size === 0) return;
   httpServer.on('upgrade', (request: IncomingMessage, client: Socket, head: Buffer) => {
-    if (request.url?.split('?')[0] !== publicPath) return;
+    const to = routes.get(request.url?.split('?')[0] ?? '');
+    if (!to) return;
     const upstream = connect(Number(to.port || 80), to.hostname, () => {
       const headers = Object.entries(request.headers)
         .filter(([name]) => name !== 'host')

@@ -8,7 +8,7 @@
  */
 import { MAX_MEDIA_SERVER_PARTICIPANTS, ROOM_ERRORS, capacityOf, type AuthorityState, type Delivery, type MediaServerAccess } from '../../src/protocol';
 import type { Log } from '../log';
-import type { MediaServer } from './media-server';
+import type { MediaServers } from './media-servers';
 
 export type AccessAnswer = { success: true; access: MediaServerAccess } | { success: false; error: string };
 
@@ -27,22 +27,32 @@ export class RoomMedia {
   private readonly pending = new Set<Promise<void>>();
 
   constructor(
-    private readonly server: MediaServer | null,
+    private readonly servers: MediaServers | null,
     private readonly read: ReadRoom,
     private readonly log: Log,
   ) {}
 
   get configured(): boolean {
-    return this.server !== null;
+    return this.servers !== null;
+  }
+
+  /** Where a new room's media goes: the name of the media server it is placed on, or undefined for a mesh. */
+  placeRoom(roomId: string): string | undefined {
+    return this.servers?.place(roomId);
   }
 
   /** Access for `id` while it is a member of the live room `roomId`. */
   async access(roomId: string, id: string): Promise<AccessAnswer> {
-    const { server } = this;
-    if (!server) return { success: false, error: ROOM_ERRORS.noMediaServer };
+    const { servers } = this;
+    if (!servers) return { success: false, error: ROOM_ERRORS.noMediaServer };
     const state = await this.read(roomId);
     if (!isMember(state, id)) return { success: false, error: ROOM_ERRORS.notInRoom };
     if (!usesMediaServer(state)) return { success: false, error: ROOM_ERRORS.noMediaServer };
+    const server = servers.of(state);
+    if (!server) {
+      this.log('media server access', new Error(`room ${roomId} is on media server ${String(state.mediaServer)}, which this node does not have`));
+      return { success: false, error: ROOM_ERRORS.mediaServerDown };
+    }
     let access: MediaServerAccess;
     try {
       access = await server.grant(roomId, id);
@@ -63,8 +73,12 @@ export class RoomMedia {
 
   /** What the media server must undo for these decided deliveries. */
   follow(state: AuthorityState, deliveries: readonly Delivery[]): void {
-    const { server } = this;
-    if (!server || !usesMediaServer(state)) return;
+    if (!this.servers || !usesMediaServer(state)) return;
+    const server = this.servers.of(state);
+    if (!server) {
+      this.log('media server take-back', new Error(`room ${state.roomId} is on media server ${String(state.mediaServer)}, which this node does not have`));
+      return;
+    }
     const { roomId } = state;
     if (deliveries.some((delivery) => delivery.event === 'room-ended')) {
       const members = state.participants.map((p) => p.id);

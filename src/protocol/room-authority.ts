@@ -49,6 +49,8 @@ export interface AuthorityState {
   autoAdmitAfterMs?: number;
   /** Set in rooms whose media goes through a media server; absent in a mesh (MAX_PARTICIPANTS). */
   maxParticipants?: number;
+  /** Which of the deployment's media servers carries the room's media (its name), when one does. */
+  mediaServer?: string;
 }
 
 /** How many people the room takes. */
@@ -57,8 +59,8 @@ export const capacityOf = (state: AuthorityState): number => state.maxParticipan
 export interface AuthorityOptions {
   /** How long a guest waits before auto-admit (AUTO_ADMIT_MS unless a test server says). */
   autoAdmitAfterMs?: number;
-  /** The room's media goes through a media server: it takes MAX_MEDIA_SERVER_PARTICIPANTS. */
-  mediaServer?: boolean;
+  /** The media server (its name) the room's media goes through: it then takes MAX_MEDIA_SERVER_PARTICIPANTS. */
+  mediaServer?: string;
 }
 
 export type AuthorityRequest =
@@ -86,10 +88,10 @@ export interface Decision {
 }
 
 export function createAuthority(roomId: string, roomName: string, host: { id: string; name: string }, now: number, options: AuthorityOptions = {}): AuthorityState {
-  const { autoAdmitAfterMs = AUTO_ADMIT_MS, mediaServer = false } = options;
+  const { autoAdmitAfterMs = AUTO_ADMIT_MS, mediaServer } = options;
   return {
     ...(autoAdmitAfterMs === AUTO_ADMIT_MS ? {} : { autoAdmitAfterMs }),
-    ...(mediaServer ? { maxParticipants: MAX_MEDIA_SERVER_PARTICIPANTS } : {}),
+    ...(mediaServer === undefined ? {} : { maxParticipants: MAX_MEDIA_SERVER_PARTICIPANTS, mediaServer }),
     roomId,
     roomName,
     hostId: host.id,

@@ -33,9 +33,10 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'log' | 'mediaServer'> {
+export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' | 'caps' | 'log' | 'mediaServers'> {
   turn?: TurnConfig;
-  mediaServer?: MediaServerConfig;
+  /** One media server, or several that rooms are spread over. */
+  mediaServer?: MediaServerConfig | MediaServerConfig[];
   redisUrl?: string;
   caps?: AddressCaps;
   /** Listen on this port (0: a free one). */
@@ -48,7 +49,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const logged: string[] = [];
   const server = await createSignalingServer(
     http,
-    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}), ...(mediaServer ? { mediaServer } : {}) },
+    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}), ...(mediaServer ? { mediaServers: Array.isArray(mediaServer) ? mediaServer : [mediaServer] } : {}) },
     { sweepMs: 50, ...nodeOptions, log: (context, error) => logged.push(`${context}: ${error instanceof Error ? error.message : String(error)}`) },
   );
   await new Promise<void>((resolve) => http.listen(port ?? 0, '127.0.0.1', resolve));

@@ -8,6 +8,7 @@ import { hasJanus, startJanus, type JanusProcess } from './janus-process';
 import { JanusParticipant } from './janus-participant';
 import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
 import { ask, next, startHarness, type Harness, type JoinAck } from './signaling-harness';
+import { placeRoom } from '../../server/sfu/media-servers';
 
 const available = (hasJanus() && hasRedisServer()) || process.env.CI === 'true';
 
@@ -40,16 +41,16 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
     harnesses.push(harness);
     return harness;
   };
-  const enter = async (access: MediaServerAccess | undefined) => {
+  const enter = async (access: MediaServerAccess | undefined, janusUrl = janus.url) => {
     if (!access) throw new Error('no access given');
-    const session = await JanusParticipant.open(janus.url, access.token);
+    const session = await JanusParticipant.open(janusUrl, access.token);
     sessions.push(session);
     expect(await session.join(access.room, access.id, access.token)).toMatchObject({ videoroom: 'joined', id: access.id });
     return session;
   };
 
   /** A host on `hostNode` and an admitted guest on `guestNode`, each with its media access. */
-  async function roomOf(roomId: string, hostNode: Harness, guestNode: Harness) {
+  async function roomOf(roomId: string, hostNode: Harness, guestNode: Harness, mediaUrl = janus.wsUrl) {
     const host = await hostNode.client();
     const hostAck = await ask<JoinAck>(host, 'join-room', { roomId, participantName: 'Ada' });
     const guest = await guestNode.client();
@@ -65,8 +66,8 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
     expect((await joined).mediaServer).toBe(true);
     const hostAccess = await ask<AccessAck>(host, 'media-server-access', { roomId });
     const guestAccess = await ask<AccessAck>(guest, 'media-server-access', { roomId });
-    expect(hostAccess).toMatchObject({ success: true, access: { url: janus.wsUrl } });
-    expect(guestAccess).toMatchObject({ success: true, access: { url: janus.wsUrl } });
+    expect(hostAccess).toMatchObject({ success: true, access: { url: mediaUrl } });
+    expect(guestAccess).toMatchObject({ success: true, access: { url: mediaUrl } });
     expect(hostAccess.access?.id.startsWith(`${hostAck.selfId ?? ''}.`)).toBe(true);
     expect(guestAccess.access?.id.startsWith(`${guestAck.selfId ?? ''}.`)).toBe(true);
     return { host, guest, guestId: guestAck.selfId, hostAccess: hostAccess.access, guestAccess: guestAccess.access };
@@ -107,6 +108,38 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
     await guestSession.next((data) => data.reason === 'kicked');
     await expect(JanusParticipant.open(janus.url, guestAccess?.token)).rejects.toThrow(/403/);
   });
+
+  it('rooms spread over two media servers: each room’s members get the one it was placed on, on every node, and its kick puts the guest out there', async () => {
+    const second = await startJanus();
+    try {
+      const servers = [mediaServer(), { url: second.url, adminUrl: second.adminUrl, secret: second.secret, publicUrl: second.wsUrl }];
+      const [a, b] = [await startHarness({ mediaServer: servers, redisUrl: redis.url }), await startHarness({ mediaServer: servers, redisUrl: redis.url })];
+      harnesses.push(a, b);
+      const names = servers.map((server) => server.url);
+      const roomOn = (name: string) => {
+        for (let i = 0; ; i++) if (placeRoom(`spread-${String(i)}`, names) === name) return `spread-${String(i)}`;
+      };
+
+      // A room placed on the second server: host on one node, guest on the other, both sent there.
+      const onSecond = roomOn(second.url);
+      const { host, guestId, guestAccess, hostAccess } = await roomOf(onSecond, a, b, second.wsUrl);
+      await enter(hostAccess, second.url);
+      const guestSession = await enter(guestAccess, second.url);
+      // The first server never heard of this room's members.
+      await expect(JanusParticipant.open(janus.url, guestAccess?.token)).rejects.toThrow(/403/);
+      await ask(host, 'kick-participant', { roomId: onSecond, participantId: guestId });
+      await guestSession.next((data) => data.reason === 'kicked');
+      await expect(JanusParticipant.open(second.url, guestAccess?.token)).rejects.toThrow(/403/);
+
+      // And a room placed on the first server goes there.
+      const { hostAccess: firstHost } = await roomOf(roomOn(janus.url), b, a, janus.wsUrl);
+      await enter(firstHost);
+    } finally {
+      await Promise.all(sessions.splice(0).map((session) => session.close()));
+      await Promise.all(harnesses.splice(0).map((harness) => harness.close()));
+      await second.stop();
+    }
+  }, 30_000);
 
   it('a room through the media server takes more than a mesh’s 8 people', async () => {
     const server = await node();

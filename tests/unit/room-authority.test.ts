@@ -184,7 +184,7 @@ describe('room authority', () => {
   });
 
   it('takes a class of 30 when the media goes through a media server, and not one more', () => {
-    let state = createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000, { mediaServer: true });
+    let state = createAuthority('room-1', "Hana's room", { id: HOST, name: 'Hana' }, 1000, { mediaServer: 'http://janus-a:8088/janus' });
     for (let i = 1; i < MAX_MEDIA_SERVER_PARTICIPANTS; i++) {
       state = run(state, { type: 'join', from: `g${String(i)}`, name: 'G', now: i }, { type: 'approve', by: HOST, guestId: `g${String(i)}`, now: i }).state;
     }

@@ -41,6 +41,8 @@ const FRESH_READ_MIN_MS = 100;
 const MAX_QUEUED_REQUESTS = 700;
 const MEMBERSHIP_CACHE_ROOMS = 10_000;
 const HOUSEKEEPING_MS = 5000;
+/** How often each node brings the media servers in line with the rooms (RoomMedia.reconcile). */
+export const MEDIA_RECONCILE_MS = 30_000;
 /** The largest message a client may send; socket.io closes a connection that sends more. */
 export const MAX_MESSAGE_BYTES = 96 * 1024;
 
@@ -69,6 +71,8 @@ export interface SignalingOptions {
   trustProxy?: boolean;
   /** With them, rooms created here go through one of these media servers, and members may ask for access (docs/sfu.md). */
   mediaServers?: MediaServers | null;
+  /** How often this node brings the media servers in line with the rooms (MEDIA_RECONCILE_MS unless a test says). */
+  mediaReconcileMs?: number;
   log?: Log;
 }
 
@@ -196,6 +200,10 @@ export class SignalingNode {
     });
     io.on('connection', (socket) => {
       this.accept(socket);
+    });
+    // Take-backs are retried in this node's memory; this finishes any a dead node or a long outage left.
+    if (this.media.configured) this.every(options.mediaReconcileMs ?? MEDIA_RECONCILE_MS, () => {
+      this.media.reconcileInBackground();
     });
     this.every(HOUSEKEEPING_MS, () => {
       this.housekeeping();

@@ -1,7 +1,7 @@
 /**
  * The few calls the signaling server makes to Janus, over its plain HTTP API: VideoRoom requests
- * (create, allowed, kick, listparticipants, destroy) with the API secret, and stored tokens through the
- * Admin API. Janus is ours, but what it answers is still parsed before it is used.
+ * (create, allowed, kick, list, listparticipants, destroy) with the API secret, and stored tokens
+ * (add, remove, list) through the Admin API. Janus is ours, but what it answers is still parsed before it is used.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ export const VIDEOROOM_NO_SUCH_FEED = 428;
 const errorSchema = z.object({ code: z.number(), reason: z.string() });
 const replySchema = z.object({
   janus: z.string(),
-  data: z.looseObject({ id: z.number().optional() }).optional(),
+  data: z.looseObject({ id: z.number().optional(), tokens: z.array(z.looseObject({ token: z.string() })).optional() }).optional(),
   error: errorSchema.optional(),
   plugindata: z.object({ plugin: z.string(), data: z.record(z.string(), z.unknown()) }).optional(),
 });
@@ -147,6 +147,12 @@ export class JanusApi {
   /** A stored token that may use the VideoRoom plugin (Janus's token_auth). */
   async addToken(token: string): Promise<void> {
     await post(this.endpoints.adminUrl, { janus: 'add_token', token, plugins: ['janus.plugin.videoroom'], admin_secret: this.endpoints.secret });
+  }
+
+  /** Every token Janus holds. */
+  async listTokens(): Promise<string[]> {
+    const reply = await post(this.endpoints.adminUrl, { janus: 'list_tokens', admin_secret: this.endpoints.secret });
+    return reply.data?.tokens?.map((entry) => entry.token) ?? [];
   }
 
   /** False when Janus did not hold it (already removed, by this node or another). */

@@ -17,6 +17,8 @@ export interface MediaServerConfig extends JanusEndpoints {
   publicUrl: string;
 }
 
+const JANUS_ROOM_PREFIX = 'framecast-';
+
 export class MediaServer {
   private readonly api: JanusApi;
 
@@ -29,7 +31,7 @@ export class MediaServer {
   }
 
   janusRoom(roomId: string): string {
-    return `framecast-${roomId}`;
+    return `${JANUS_ROOM_PREFIX}${roomId}`;
   }
 
   private derive(purpose: string): string {
@@ -86,10 +88,10 @@ export class MediaServer {
     await this.api.removeToken(token);
   }
 
-  /** Kicks every publisher of the Janus room but the `members`' own ids. */
-  async keepOnly(roomId: string, members: readonly string[]): Promise<void> {
+  /** Kicks every publisher of the Janus room (or of those `present`, listed already) but the `members`' own ids. */
+  async keepOnly(roomId: string, members: readonly string[], present?: readonly string[]): Promise<void> {
     const keep = new Set(members.map((id) => this.janusId(roomId, id)));
-    for (const id of await this.participants(roomId)) if (!keep.has(id)) await this.kick(roomId, id);
+    for (const id of present ?? (await this.participants(roomId))) if (!keep.has(id)) await this.kick(roomId, id);
   }
 
   /** Ends this server's own Janus session, so Janus does not keep it until it times out. */
@@ -105,6 +107,26 @@ export class MediaServer {
     } catch (error) {
       if (!(error instanceof JanusError && error.code === VIDEOROOM_NO_SUCH_ROOM)) throw error;
     }
+  }
+
+  /** The rooms (our room ids) that have a Janus room here. */
+  async rooms(): Promise<string[]> {
+    const data = await this.api.videoroom({ request: 'list', admin_key: this.config.secret });
+    const list = Array.isArray(data.list) ? (data.list as unknown[]) : [];
+    return list.flatMap((entry) => {
+      const room = typeof entry === 'object' && entry !== null ? (entry as { room?: unknown }).room : undefined;
+      return typeof room === 'string' && room.startsWith(JANUS_ROOM_PREFIX) ? [room.slice(JANUS_ROOM_PREFIX.length)] : [];
+    });
+  }
+
+  /** Every token Janus holds (this Janus serves Framecast alone: each is one a grant stored). */
+  tokens(): Promise<string[]> {
+    return this.api.listTokens();
+  }
+
+  /** Takes a token out of Janus; false when it was not there. */
+  removeToken(token: string): Promise<boolean> {
+    return this.api.removeToken(token);
   }
 
   /** The ids of everyone publishing or joined as a publisher in the Janus room (none if there is no room). */

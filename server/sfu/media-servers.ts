@@ -50,6 +50,10 @@ export class MediaServers {
     return this.servers.get(room.mediaServer ?? this.place(room.roomId)) ?? null;
   }
 
+  all(): MediaServer[] {
+    return [...this.servers.values()];
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.servers.values()].map((server) => server.close()));
   }

@@ -25,6 +25,7 @@ export const usesMediaServer = (state: AuthorityState): boolean => capacityOf(st
 
 export class RoomMedia {
   private readonly pending = new Set<Promise<void>>();
+  private reconciling: Promise<void> | null = null;
 
   constructor(
     private readonly servers: MediaServers | null,
@@ -94,6 +95,51 @@ export class RoomMedia {
         await server.revoke(roomId, id, latest.participants.map((p) => p.id));
       });
     }
+  }
+
+  /**
+   * Brings every media server in line with the rooms as stored: whoever is not a member of a live room
+   * placed there is put out, a Janus room whose room is over is destroyed, and every token that is not
+   * a current member's goes. This finishes what a take-back could not (its node died, or Janus was
+   * away longer than its retries); any node may run it at any time, and a second run finds nothing.
+   *
+   * What is listed comes before the room is read, so whatever a listing shows was granted to someone
+   * who was a member then, and the read that follows still has them unless they have gone since.
+   */
+  async reconcile(): Promise<void> {
+    const { servers } = this;
+    if (!servers) return;
+    for (const server of servers.all()) {
+      const tokens = await server.tokens();
+      const valid = new Set<string>();
+      for (const roomId of await server.rooms()) {
+        const present = await server.participants(roomId);
+        const state = await this.read(roomId);
+        if (!state || state.ended || !usesMediaServer(state) || servers.of(state) !== server) {
+          await server.closeRoom(roomId, []);
+          continue;
+        }
+        const members = state.participants.map((p) => p.id);
+        await server.keepOnly(roomId, members, present);
+        for (const id of members) valid.add(server.tokenFor(roomId, id));
+      }
+      for (const token of tokens) if (!valid.has(token)) await server.removeToken(token);
+    }
+  }
+
+  /** Runs `reconcile` unless a run is under way; a failure is logged, and the next run tries again. */
+  reconcileInBackground(): void {
+    if (this.reconciling) return;
+    const run = this.reconcile()
+      .catch((error: unknown) => {
+        this.log('bring the media servers in line with the rooms', error);
+      })
+      .finally(() => {
+        this.reconciling = null;
+        this.pending.delete(run);
+      });
+    this.reconciling = run;
+    this.pending.add(run);
   }
 
   /** Resolves when every take-back started so far has succeeded or given up. */

@@ -9,6 +9,7 @@ import { JanusParticipant } from './janus-participant';
 import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
 import { ask, next, startHarness, type Harness, type JoinAck } from './signaling-harness';
 import { placeRoom } from '../../server/sfu/media-servers';
+import { MediaServer } from '../../server/sfu/media-server';
 
 const available = (hasJanus() && hasRedisServer()) || process.env.CI === 'true';
 
@@ -140,6 +141,42 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
       await second.stop();
     }
   }, 30_000);
+
+  it('any node finishes what a dead node could not take back: a member removed behind Janus’s back is put out, and a room gone takes its Janus room and tokens', async () => {
+    const server = await startHarness({ mediaServer: mediaServer(), mediaReconcileMs: 200 });
+    harnesses.push(server);
+    const { guestId, guestAccess, hostAccess } = await roomOf('sfu-lost', server, server);
+    await enter(hostAccess);
+    const guestSession = await enter(guestAccess);
+    const janusSide = new MediaServer(mediaServer());
+    try {
+      // The guest's removal is stored, but the node that applied it died before it reached Janus.
+      await server.server.store.update('sfu-lost', (record) => ({
+        record: record && { ...record, authority: { ...record.authority, participants: record.authority.participants.filter((p) => p.id !== guestId) } },
+        result: null,
+      }));
+      await guestSession.next((data) => data.reason === 'kicked');
+      await expect(JanusParticipant.open(janus.url, guestAccess?.token)).rejects.toThrow(/403/);
+      // The host, still a member, stays.
+      expect(await janusSide.participants('sfu-lost')).toEqual([hostAccess?.id]);
+      const refused = (token: string | undefined) =>
+        JanusParticipant.open(janus.url, token).then(
+          async (session) => {
+            await session.close();
+            return false;
+          },
+          () => true,
+        );
+      expect(await refused(hostAccess?.token)).toBe(false);
+
+      // The room is gone from the store without its end reaching Janus.
+      await server.server.store.update('sfu-lost', () => ({ record: null, result: null }));
+      await expect.poll(() => refused(hostAccess?.token), { timeout: 5000 }).toBe(true);
+      expect(await janusSide.rooms()).not.toContain('sfu-lost');
+    } finally {
+      await janusSide.close();
+    }
+  });
 
   it('a room through the media server takes more than a mesh’s 8 people', async () => {
     const server = await node();

@@ -110,7 +110,10 @@ async function withMediaServer(run: (baseURL: string) => Promise<void>): Promise
   }
 }
 
-/** How many inbound video streams decode new frames over half a second (paused ones do not). */
+/**
+ * How many inbound video streams decode new frames over 1.5 s (paused ones do not). Shorter windows
+ * miss a live stream on a loaded machine, where a decoder waiting for a key frame can stall for a second.
+ */
 async function liveVideoStreams(page: Page): Promise<number> {
   const sample = () =>
     page.evaluate(async () => {
@@ -124,7 +127,7 @@ async function liveVideoStreams(page: Page): Promise<number> {
       return decoded;
     });
   const before = await sample();
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(1500);
   const after = await sample();
   return Object.entries(after).filter(([id, frames]) => frames > (before[id] ?? 0)).length;
 }

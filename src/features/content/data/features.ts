@@ -57,6 +57,7 @@ export const MODE_CARDS: readonly ModeCard[] = [
       'Video and audio travel directly between participants over WebRTC, or through the site’s media server in rooms of up to 30',
       'The host approves or rejects each guest',
       'Anyone in the room can share their screen',
+      'Pin anyone to see them large, or turn on Speaker view to follow whoever is talking',
       'Separate recording: each person is recorded on their own computer at full quality, and the file reaches the host directly, checked byte for byte',
       'Or record the call as seen, everyone mixed into one file, or only your own streams',
     ],

@@ -18,13 +18,15 @@ interface TileProps {
   /** Whether this tile is the one shown large; null offers no pinning (alone in the room). */
   pinned: boolean | null;
   onTogglePin: () => void;
+  /** This participant is speaking now: the tile is outlined. */
+  speaking: boolean;
   /** Pinning moves the tile (to the top, or back to the grid): its pin button takes the focus there. */
   focusPin: boolean;
   onPinFocused: () => void;
 }
 
 /** Plays one participant's stream; remote sound plays here too, the local tile stays muted. */
-export function ParticipantTile({ participant, stream, stats, canKick, onKick, pinned, onTogglePin, focusPin, onPinFocused }: TileProps) {
+export function ParticipantTile({ participant, stream, stats, canKick, onKick, pinned, speaking, onTogglePin, focusPin, onPinFocused }: TileProps) {
   const pinButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!focusPin) return;
@@ -76,10 +78,10 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick, p
   const statsText = stats
     ? `Round trip ${String(Math.round(stats.roundTripTime))} ms, jitter ${String(Math.round(stats.jitter))} ms, ${String(stats.packetsLost)} packets lost`
     : 'Measuring…';
-  const className = [classes.tile, isLocal ? classes.local : '', participant.isScreenSharing ? classes.sharing : ''].join(' ');
+  const className = [classes.tile, isLocal ? classes.local : '', participant.isScreenSharing ? classes.sharing : '', speaking ? classes.speaking : ''].join(' ');
 
   return (
-    <figure className={className} style={{ margin: 0 }} data-testid="participant-tile" data-participant={name} data-state={state} data-connection={participant.connectionState} data-local={isLocal}>
+    <figure className={className} style={{ margin: 0 }} data-testid="participant-tile" data-participant={name} data-state={state} data-connection={participant.connectionState} data-local={isLocal} data-speaking={speaking}>
       <video ref={videoRef} autoPlay playsInline muted={isLocal} aria-label={`Video of ${label}`} />
       {state !== 'playing' ? (
         <div className={classes.overlay}>

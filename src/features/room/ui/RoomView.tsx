@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconDoorExit, IconLink, IconUserPlus } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconDoorExit, IconLink, IconUserPlus, IconUserScan } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { focusIfLost } from '../../../shared/ui/focus-if-lost';
 import { GuestApprovalDialog } from './GuestApprovalDialog';
@@ -8,6 +8,8 @@ import { ParticipantTile } from './ParticipantTile';
 import { ParticipantList } from './ParticipantList';
 import { OffPageSound } from './OffPageSound';
 import { gridPage, TILES_PER_PAGE } from './grid-pages';
+import { spotlightOf } from './spotlight';
+import { useActiveSpeaker } from './useActiveSpeaker';
 import { RecordingSettingsCard } from './RecordingSettingsCard';
 import type { RoomController, RoomSnapshot } from '../room-controller';
 import { RoomControlBar } from './RoomControlBar';
@@ -26,11 +28,17 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
   const local = room.participants.find((p) => p.isLocal);
   const narrow = useMediaQuery('(max-width: 48em)');
   const [page, setPage] = useState(0);
-  // A pinned participant is shown large above the others, who become thumbnails; the pin goes with them.
+  // A pinned participant (or in Speaker view the active speaker) is shown large above the others, who
+  // become thumbnails; a pin goes with the person pinned.
   const [pinnedId, setPinnedId] = useState<string | null>(null);
-  const pinned = room.participants.find((p) => p.id === pinnedId) ?? null;
+  const [speakerView, setSpeakerView] = useState(false);
+  // Who speaks is followed in Speaker view only: an AudioContext reading every stream costs each
+  // computer a little all the time, which a plain grid does without.
+  const { speaker, speaking } = useActiveSpeaker(snapshot.streams, local?.id, speakerView);
+  const spot = spotlightOf(room.participants, pinnedId, speakerView, speaker);
+  const spotlight = room.participants.find((p) => p.id === spot?.id) ?? null;
   const grid = gridPage(
-    room.participants.filter((p) => p !== pinned),
+    room.participants.filter((p) => p !== spotlight),
     page,
     narrow ? TILES_PER_PAGE.narrow : TILES_PER_PAGE.wide,
   );
@@ -42,11 +50,11 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
   };
   // Through a media server, video off the screen is not sent and each tile gets the size it needs;
   // string keys keep the effect to real changes.
-  const shownKey = grid.pageCount > 1 ? [...grid.shown.map((p) => p.id), ...(pinned ? [pinned.id] : [])].join(' ') : null;
-  const pinnedKey = pinned?.id ?? null;
+  const shownKey = grid.pageCount > 1 ? [...grid.shown.map((p) => p.id), ...(spotlight ? [spotlight.id] : [])].join(' ') : null;
+  const largeKey = spotlight?.id ?? null;
   useEffect(() => {
-    controller.showTiles({ visible: shownKey === null ? null : new Set(shownKey.split(' ')), pinned: pinnedKey });
-  }, [controller, shownKey, pinnedKey]);
+    controller.showTiles({ visible: shownKey === null ? null : new Set(shownKey.split(' ')), pinned: largeKey });
+  }, [controller, shownKey, largeKey]);
   const canPin = room.participants.length > 1;
   const tileOf = (participant: (typeof room.participants)[number]) => (
     <ParticipantTile
@@ -56,7 +64,8 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
       stats={snapshot.stats[participant.id]}
       canKick={room.isHost}
       onKick={() => void controller.kick(participant.id)}
-      pinned={canPin ? participant === pinned : null}
+      pinned={canPin ? participant.id === pinnedId : null}
+      speaking={speaking.has(participant.id)}
       onTogglePin={() => {
         togglePin(participant.id);
       }}
@@ -128,14 +137,34 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
       <Grid>
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="sm">
-            {pinned ? (
-              <section className={classes.spotlight} aria-label={`Pinned: ${pinned.isLocal ? `${pinned.name} (You)` : pinned.name}`} data-testid="pinned-tile">
-                {tileOf(pinned)}
+            {canPin ? (
+              <Group justify="flex-end" gap="xs">
+                <Button
+                  variant={speakerView ? 'filled' : 'default'}
+                  size="xs"
+                  leftSection={<IconUserScan size={14} aria-hidden />}
+                  aria-pressed={speakerView}
+                  onClick={() => {
+                    setSpeakerView((on) => !on);
+                  }}
+                >
+                  Speaker view
+                </Button>
+              </Group>
+            ) : null}
+            {spotlight && spot ? (
+              <section
+                className={classes.spotlight}
+                aria-label={`${spot.why === 'pinned' ? 'Pinned' : 'Speaking'}: ${spotlight.isLocal ? `${spotlight.name} (You)` : spotlight.name}`}
+                data-testid="spotlight"
+                data-why={spot.why}
+              >
+                {tileOf(spotlight)}
               </section>
             ) : null}
             <section
-              className={pinned ? classes.thumbnails : classes.grid}
-              aria-label={`${pinned ? 'Other participants' : 'Participants'}${grid.pageCount > 1 ? `, page ${String(grid.page + 1)} of ${String(grid.pageCount)}` : ''}`}
+              className={spotlight ? classes.thumbnails : classes.grid}
+              aria-label={`${spotlight ? 'Other participants' : 'Participants'}${grid.pageCount > 1 ? `, page ${String(grid.page + 1)} of ${String(grid.pageCount)}` : ''}`}
             >
               {grid.shown.map(tileOf)}
             </section>

@@ -181,7 +181,7 @@ function secondsWithin(origin: number, durationS: number, lead: number): number[
 
 const describeLead = (name: string, lead: CaptureLead): string => `${name}: least ${String(lead.least)} ms, median ${String(lead.median)} ms over ${String(lead.pictures)} pictures`;
 
-test('the lined-up download of a separate recording puts the same moment at the same time in every track, within a frame', async ({ page: host, context, guard }, testInfo) => {
+test('the lined-up download of a separate recording puts the same moment at the same time in every track, within a frame @timing', async ({ page: host, context, guard }, testInfo) => {
   test.setTimeout(120_000);
   await roomWithGuest(context, host, guard, 'line-up');
   await host.getByRole('radio', { name: 'Separate' }).check();

@@ -102,7 +102,8 @@ const entries = (value: string | undefined): string[] =>
 /**
  * The media servers (docs/scaling.md): all four Janus settings, or none, since half a configuration
  * is a mistake to say out loud, not a mesh. Several servers are listed comma-separated, in the same
- * order in JANUS_URL, JANUS_ADMIN_URL and JANUS_PUBLIC_URL; JANUS_SECRET is one for all, or one each.
+ * order in JANUS_URL, JANUS_ADMIN_URL and JANUS_PUBLIC_URL; JANUS_SECRET is one for all, or one each
+ * (a secret therefore holds no comma).
  */
 function readMediaServers(env: Record<string, string | undefined>): MediaServerConfig[] {
   const urls = entries(env.JANUS_URL);

@@ -43,11 +43,12 @@ export class MediaServers {
 
   /**
    * The server carrying `room`; null if the one it was placed on is no longer configured. A room
-   * stored with no name (created before rooms were spread, when there was one server) is placed by
-   * its id among the servers there are now.
+   * stored with no name was created when a deployment had one server: it stays on the first listed,
+   * which a deployment adding servers keeps first.
    */
   of(room: PlacedRoom): MediaServer | null {
-    return this.servers.get(room.mediaServer ?? this.place(room.roomId)) ?? null;
+    if (room.mediaServer === undefined) return this.servers.values().next().value ?? null;
+    return this.servers.get(room.mediaServer) ?? null;
   }
 
   all(): MediaServer[] {

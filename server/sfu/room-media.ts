@@ -8,6 +8,7 @@
  */
 import { MAX_MEDIA_SERVER_PARTICIPANTS, ROOM_ERRORS, capacityOf, type AuthorityState, type Delivery, type MediaServerAccess } from '../../src/protocol';
 import type { Log } from '../log';
+import type { MediaServer } from './media-server';
 import type { MediaServers } from './media-servers';
 
 export type AccessAnswer = { success: true; access: MediaServerAccess } | { success: false; error: string };
@@ -19,6 +20,8 @@ const RETRY_DELAYS_MS = [250, 1000, 4000, 15_000, 60_000];
 
 const isMember = (state: AuthorityState | null, id: string): state is AuthorityState =>
   !!state && !state.ended && state.participants.some((p) => p.id === id);
+
+const notConfigured = (state: AuthorityState) => new Error(`room ${state.roomId} is on media server ${String(state.mediaServer)}, which this node is not given`);
 
 /** Whether this room's media goes through the media server: it was created on a node that has one. */
 export const usesMediaServer = (state: AuthorityState): boolean => capacityOf(state) === MAX_MEDIA_SERVER_PARTICIPANTS;
@@ -51,7 +54,7 @@ export class RoomMedia {
     if (!usesMediaServer(state)) return { success: false, error: ROOM_ERRORS.noMediaServer };
     const server = servers.of(state);
     if (!server) {
-      this.log('media server access', new Error(`room ${roomId} is on media server ${String(state.mediaServer)}, which this node does not have`));
+      this.log('media server access', notConfigured(state));
       return { success: false, error: ROOM_ERRORS.mediaServerDown };
     }
     let access: MediaServerAccess;
@@ -77,7 +80,7 @@ export class RoomMedia {
     if (!this.servers || !usesMediaServer(state)) return;
     const server = this.servers.of(state);
     if (!server) {
-      this.log('media server take-back', new Error(`room ${state.roomId} is on media server ${String(state.mediaServer)}, which this node does not have`));
+      this.log('media server take-back', notConfigured(state));
       return;
     }
     const { roomId } = state;
@@ -109,10 +112,24 @@ export class RoomMedia {
   async reconcile(): Promise<void> {
     const { servers } = this;
     if (!servers) return;
-    for (const server of servers.all()) {
-      const tokens = await server.tokens();
-      const valid = new Set<string>();
-      for (const roomId of await server.rooms()) {
+    // One server or room failing (a Janus away, a store hiccup) holds up none of the others.
+    await Promise.all(
+      servers.all().map(async (server) => {
+        try {
+          await this.reconcileServer(servers, server);
+        } catch (error) {
+          this.log('bring a media server in line with the rooms', error);
+        }
+      }),
+    );
+  }
+
+  private async reconcileServer(servers: MediaServers, server: MediaServer): Promise<void> {
+    const tokens = await server.tokens();
+    const valid = new Set<string>();
+    let complete = true;
+    for (const roomId of await server.rooms()) {
+      try {
         const present = await server.participants(roomId);
         const state = await this.read(roomId);
         if (!state || state.ended || !usesMediaServer(state) || servers.of(state) !== server) {
@@ -120,11 +137,16 @@ export class RoomMedia {
           continue;
         }
         const members = state.participants.map((p) => p.id);
-        await server.keepOnly(roomId, members, present);
         for (const id of members) valid.add(server.tokenFor(roomId, id));
+        await server.keepOnly(roomId, members, present);
+      } catch (error) {
+        complete = false;
+        this.log(`bring media room ${roomId} in line`, error);
       }
-      for (const token of tokens) if (!valid.has(token)) await server.removeToken(token);
     }
+    // A room that could not be read may have members whose tokens are not in `valid`: they stay until the next run.
+    if (!complete) return;
+    for (const token of tokens) if (!valid.has(token)) await server.removeToken(token);
   }
 
   /** Runs `reconcile` unless a run is under way; a failure is logged, and the next run tries again. */

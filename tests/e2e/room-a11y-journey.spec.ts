@@ -63,11 +63,11 @@ test('a room journey, host on the keyboard alone, with no serious or critical ax
   // Pinning moves Gus's tile to the top, and the focus goes with its button; unpinning brings both back.
   await tabTo(host, host.getByRole('button', { name: 'Pin Gus' }));
   await host.keyboard.press('Enter');
-  await expect(host.getByRole('button', { name: 'Unpin Gus' })).toBeFocused();
+  await expect(host.getByRole('button', { name: 'Pin Gus', pressed: true })).toBeFocused();
   await expect(host.getByRole('region', { name: 'Pinned: Gus' })).toBeVisible();
   await clean(host, 'host with a tile pinned');
   await host.keyboard.press('Enter');
-  await expect(host.getByRole('button', { name: 'Pin Gus' })).toBeFocused();
+  await expect(host.getByRole('button', { name: 'Pin Gus', pressed: false })).toBeFocused();
   await expect(host.getByRole('region', { name: 'Pinned: Gus' })).toHaveCount(0);
 
   const start = host.getByRole('button', { name: 'Start recording' });

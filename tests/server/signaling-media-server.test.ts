@@ -170,6 +170,7 @@ describe.skipIf(!available)('signaling server with a media server', { timeout: 1
       expect(await refused(hostAccess?.token)).toBe(false);
 
       // The room is gone from the store without its end reaching Janus.
+      expect(await janusSide.rooms()).toContain('sfu-lost');
       await server.server.store.update('sfu-lost', () => ({ record: null, result: null }));
       await expect.poll(() => refused(hostAccess?.token), { timeout: 5000 }).toBe(true);
       expect(await janusSide.rooms()).not.toContain('sfu-lost');

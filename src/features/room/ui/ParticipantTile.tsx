@@ -103,9 +103,10 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick, p
         ) : null}
       </div>
       <div className={classes.topRight}>
+        {/* The name stays "Pin …" and aria-pressed says whether it is: a toggle's name does not change with its state. */}
         {pinned !== null ? (
           <Tooltip label={pinned ? `Unpin ${label}` : `Pin ${label} large`}>
-            <ActionIcon ref={pinButton} color="dark" variant="filled" size="md" aria-label={pinned ? `Unpin ${label}` : `Pin ${label}`} aria-pressed={pinned} onClick={onTogglePin}>
+            <ActionIcon ref={pinButton} color="dark" variant="filled" size="md" aria-label={`Pin ${label}`} aria-pressed={pinned} onClick={onTogglePin}>
               {pinned ? <IconPinnedOff size={16} aria-hidden /> : <IconPin size={16} aria-hidden />}
             </ActionIcon>
           </Tooltip>

@@ -44,7 +44,14 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
   );
   // The tile pinned or unpinned moves; its pin button takes the focus where it lands, once.
   const [focusPinOf, setFocusPinOf] = useState<string | null>(null);
+  const perPage = narrow ? TILES_PER_PAGE.narrow : TILES_PER_PAGE.wide;
   const togglePin = (participantId: string) => {
+    if (participantId === pinnedId) {
+      // Unpinned, the tile goes back to the grid: show the page it lands on, where its button takes the focus.
+      const next = spotlightOf(room.participants, null, speakerView, speaker);
+      const index = room.participants.filter((p) => p.id !== next?.id).findIndex((p) => p.id === participantId);
+      if (index >= 0) setPage(Math.floor(index / perPage));
+    }
     setPinnedId((current) => (current === participantId ? null : participantId));
     setFocusPinOf(participantId);
   };

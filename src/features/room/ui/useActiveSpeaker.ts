@@ -23,6 +23,9 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b
  */
 export function useActiveSpeaker(streams: ReadonlyMap<string, MediaStream>, localId: string | undefined, active: boolean): Speakers {
   const [speakers, setSpeakers] = useState<Speakers>(NOBODY);
+  // One detector for as long as the view lasts: a stream added or replaced (someone joins, a camera is
+  // switched) rebuilds the analysers, not who was speaking.
+  const [detector] = useState(() => new ActiveSpeaker());
 
   useEffect(() => {
     const others = [...streams].filter(([id, stream]) => id !== localId && stream.getAudioTracks().length > 0);
@@ -36,7 +39,6 @@ export function useActiveSpeaker(streams: ReadonlyMap<string, MediaStream>, loca
       source.connect(analyser);
       return { id, source, analyser, samples: new Float32Array(analyser.fftSize) };
     });
-    const detector = new ActiveSpeaker();
     const timer = setInterval(() => {
       const levels = new Map(
         taps.map(({ id, analyser, samples }): [string, number] => {
@@ -52,9 +54,8 @@ export function useActiveSpeaker(streams: ReadonlyMap<string, MediaStream>, loca
       clearInterval(timer);
       for (const { source } of taps) source.disconnect();
       void context.close();
-      setSpeakers(NOBODY);
     };
-  }, [streams, localId, active]);
+  }, [streams, localId, active, detector]);
 
-  return speakers;
+  return active ? speakers : NOBODY;
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what the tests need from Debian: Chromium (driven by Playwright), Firefox ESR and
+# Installs what the tests need from Debian: Chromium and its headless shell (the tests drive the
+# shell, the benchmark the full browser), Firefox ESR and
 # WebKitGTK's WebDriver (the other engines' suite), Xvfb and PulseAudio (the screen and sound server
 # those browsers need; the suite starts its own), ffmpeg/ffprobe (fixture media and checking output
 # files), and redis-server, coturn and janus (the signaling tests start their own, on free loopback
@@ -8,6 +9,7 @@
 set -euo pipefail
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+[ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v turnserver >/dev/null 2>&1 || missing+=(coturn)

@@ -1,5 +1,5 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS, ROOM_MEDIA_ARGS } from './support/chromium';
+import { BASE_ARGS, DESKTOP_CHROMIUM_PATH, ROOM_MEDIA_ARGS } from './support/chromium';
 import { probe } from './support/media';
 import { hostRoom, newRoomId, prepareRoomContext } from './support/room';
 import { downloadAll, record } from './support/room-recording';
@@ -9,7 +9,7 @@ import { downloadAll, record } from './support/room-recording';
 test.use({
   permissions: [],
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: DESKTOP_CHROMIUM_PATH,
     args: [...BASE_ARGS, ...ROOM_MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream')],
   },
 });

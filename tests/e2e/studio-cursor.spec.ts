@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
-import { BASE_ARGS } from './support/chromium';
+import { BASE_ARGS, DESKTOP_CHROMIUM_PATH } from './support/chromium';
 import { chooseOption, openSettings, setSwitch } from './support/settings';
 import { captureScreenStreams } from './support/studio';
 
@@ -11,7 +11,7 @@ const POINTER_NOTICE = 'This browser always records the mouse pointer';
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: DESKTOP_CHROMIUM_PATH,
     args: [...BASE_ARGS, `--auto-select-tab-capture-source-by-title=${TAB_TITLE}`],
   },
 });

@@ -1,5 +1,5 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS, FAKE_MEDIA_ARGS } from './support/chromium';
+import { BASE_ARGS, DESKTOP_CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { probe } from './support/media';
 import { expectIdleAndUsable, openStudio, startRecording, stopAndDownload } from './support/studio';
 
@@ -9,7 +9,7 @@ const SHARED_TAB = 'A tab to share';
 // the user clicks "Block"; granting it later is the user changing their mind in site settings.
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: DESKTOP_CHROMIUM_PATH,
     // With no fake permission UI the screen picker would wait for a person: the browser picks a tab titled SHARED_TAB itself.
     args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream'), `--auto-select-tab-capture-source-by-title=${SHARED_TAB}`],
   },

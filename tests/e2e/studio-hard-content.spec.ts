@@ -6,7 +6,7 @@
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
 import { test, expect } from './support/test';
-import { BASE_ARGS, MIC_FIXTURE, NOISE_CAMERA_FIXTURE } from './support/chromium';
+import { BASE_ARGS, CHROMIUM_PATH, MIC_FIXTURE, NOISE_CAMERA_FIXTURE } from './support/chromium';
 import { packetTimes, probe, secondFrameDelay, webmLayout } from './support/media';
 import { browserPss } from './support/process-memory';
 import { recordThenCrash, recoverAndDownload } from './support/recovery';
@@ -17,7 +17,7 @@ const run = promisify(execFile);
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       ...BASE_ARGS,
       '--use-fake-device-for-media-stream',

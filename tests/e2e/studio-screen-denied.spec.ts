@@ -1,11 +1,11 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS, FAKE_MEDIA_ARGS } from './support/chromium';
+import { BASE_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { expectIdleAndUsable, openStudio } from './support/studio';
 
 // Chromium's fake picker answering "deny" is what a user cancelling the screen picker looks like to the page.
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream'), '--use-fake-ui-for-media-stream=deny'],
   },
 });

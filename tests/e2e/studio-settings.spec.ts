@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
-import { BASE_ARGS, BUSY_CAMERA_FIXTURE, CAMERA_FIXTURE, FAKE_MEDIA_ARGS } from './support/chromium';
+import { BASE_ARGS, BUSY_CAMERA_FIXTURE, CAMERA_FIXTURE, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { maxVolume, probe } from './support/media';
 import { chooseOption, openSettings, setBitrate, setSwitch } from './support/settings';
 import { captureScreenStreams, openStudio, startRecording, stopAndDownload } from './support/studio';
@@ -13,7 +13,7 @@ const run = promisify(execFile);
 // The camera plays a detailed moving pattern, so the encoder has a reason to spend its whole bitrate.
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.map((a) => a.replace(CAMERA_FIXTURE, BUSY_CAMERA_FIXTURE))],
   },
 });

@@ -1,11 +1,11 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS, FAKE_MEDIA_ARGS, MIC_FIXTURE, SILENT_MIC_FIXTURE } from './support/chromium';
+import { BASE_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS, MIC_FIXTURE, SILENT_MIC_FIXTURE } from './support/chromium';
 import { openStudio, startRecording } from './support/studio';
 
 // The microphone plays silence.
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.map((a) => a.replace(MIC_FIXTURE, SILENT_MIC_FIXTURE))],
   },
 });

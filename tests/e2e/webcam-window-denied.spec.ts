@@ -1,5 +1,5 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS, FAKE_MEDIA_ARGS } from './support/chromium';
+import { BASE_ARGS, DESKTOP_CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { webcamWindow } from './support/webcam-window';
 
 // Without Chromium's fake permission UI, a device the site was not granted is refused, as when
@@ -7,7 +7,7 @@ import { webcamWindow } from './support/webcam-window';
 test.use({
   permissions: [],
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: DESKTOP_CHROMIUM_PATH,
     args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.filter((a) => a !== '--use-fake-ui-for-media-stream')],
   },
 });

@@ -1,11 +1,11 @@
 import { test, expect } from './support/test';
-import { BASE_ARGS } from './support/chromium';
+import { BASE_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { webcamWindow } from './support/webcam-window';
 
 // No fake devices: this machine has no camera at all, as when the only one is unplugged. The
 // browser's permission prompt is answered "Allow", so the failure is the missing device itself.
 test.use({
-  launchOptions: { executablePath: '/usr/bin/chromium', args: [...BASE_ARGS, '--use-fake-ui-for-media-stream'] },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: [...BASE_ARGS, '--use-fake-ui-for-media-stream'] },
 });
 
 test('with no camera plugged in, the window stays open as Disconnected, says so, and offers Reconnect', async ({ page }) => {

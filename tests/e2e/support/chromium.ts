@@ -1,6 +1,19 @@
 import path from 'node:path';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The tests drive Debian's Chromium headless shell: the same engine (Blink, V8, WebRTC, the media
+ * stack) without the desktop browser's UI layer, which is what Playwright itself runs headless. On two
+ * cores it does the same pages for about 40 % less CPU than the full browser (docs/architecture.md,
+ * Tests and the gate). `npm run bench` keeps the full browser, as people run it.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium-headless-shell';
+/**
+ * The desktop browser, for the tests that run without the fake permission UI: it refuses a device the
+ * site was not granted, as a person's "Block" would, and picks a shared tab by title
+ * (`--auto-select-tab-capture-source-by-title`). The shell has no prompt or picker: it leaves the
+ * request waiting.
+ */
+export const DESKTOP_CHROMIUM_PATH = process.env.DESKTOP_CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures/generated');
 export const CAMERA_FIXTURE = path.join(FIXTURES_DIR, 'camera.y4m');
 /** The same picture at 15 fps, for the room's tests (see ROOM_MEDIA_ARGS). */

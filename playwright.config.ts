@@ -7,7 +7,9 @@ const ROOM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ROOM_ARGS };
  * Tests whose result depends on the encoder keeping up carry the tag `@timing`: a frame rate, the gap
  * before the second frame, a length or a bitrate to the tenth, the 1080p picture a recording keeps
  * when nothing slows it, the second at most a crash may lose, overlay pixels, or sound timed within a
- * frame. Each gets the machine to itself; the rest run two at a time.
+ * frame. They are the `-timing` projects, which the gate runs after the others in a run of their own
+ * with one worker (`npm run test:e2e` does the same), so each gets the machine to itself; the rest
+ * run two at a time. No project depends on another: a failure in one hides nothing in the others.
  */
 const TIMING = /@timing/;
 
@@ -42,14 +44,12 @@ export default defineConfig({
       testMatch: /studio-.*\.spec\.ts/,
       grepInvert: TIMING,
       workers: 2,
-      dependencies: ['pages'],
     },
     {
       name: 'recording-timing',
       testMatch: /studio-.*\.spec\.ts/,
       grep: TIMING,
       workers: 1,
-      dependencies: ['recording'],
     },
     {
       // Room tests run two or three participants with real WebRTC in one browser. Most of their time
@@ -60,7 +60,6 @@ export default defineConfig({
       testMatch: /room-.*\.spec\.ts/,
       grepInvert: TIMING,
       workers: 2,
-      dependencies: ['recording-timing'],
       use: { launchOptions: ROOM_LAUNCH },
     },
     {
@@ -68,7 +67,6 @@ export default defineConfig({
       testMatch: /room-.*\.spec\.ts/,
       grep: TIMING,
       workers: 1,
-      dependencies: ['room'],
       use: { launchOptions: ROOM_LAUNCH },
     },
   ],

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The one gate: typecheck, lint, unit tests, production build and fixtures, then the Firefox and
-// WebKit suite and the end-to-end projects, in order. A failing test step does not stop the gate
-// (every test it can run is reported); a step that is not tests (types, lint, build) does, since
-// nothing after it can run. Always ends with "N passed, N failed".
+// WebKit suite and the end-to-end tests. A failing test step does not stop the gate (every test it
+// can run is reported); a step that is not tests (types, lint, build) does, since nothing after it
+// can run. Always ends with "N passed, N failed" and each step's time.
 //
-// The first steps run as two chains side by side, since no one of them fills both cores: typecheck
-// (one core) then the unit tests (mostly waiting on sockets, Redis and timers), beside lint (one
-// core, the longest) then the build and the fixtures, which the browser steps need.
+// The order is set by the work each step does on two cores (docs/architecture.md, Tests and the
+// gate): the first steps run as two chains side by side, since lint holds one core while the rest
+// (typecheck, build, fixtures, the unit tests waiting on sockets, Redis and timers) fit beside it.
+// Steps whose tests time the encoder (a frame rate, a crash's lost second, sound within a frame) get
+// the machine to themselves; the others share it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -20,39 +22,34 @@ const unit = { name: 'unit tests', cmd: `npx vitest run --reporter=default --rep
 const build = { name: 'build', cmd: 'npm run -s build' };
 const fixtures = { name: 'fixtures', cmd: 'bash scripts/make-fixtures.sh' };
 
+/** A run of the Firefox and WebKit suite (tests/browsers), over the files given. */
+const browsers = (name, report, files) => ({
+  name,
+  cmd: `npx vitest run --config tests/browsers/vitest.config.ts ${files} --reporter=default --reporter=json --outputFile.json=${outDir}/${report}.json`,
+  counts: () => vitestCounts(`${outDir}/${report}.json`),
+});
+
+/**
+ * A run of Playwright projects. One run for the projects that share the machine, so their tests
+ * fill both workers to the end instead of each project waiting out its own last test; one for the
+ * `-timing` projects, one test at a time. Neither depends on the other's success.
+ */
+const playwright = (name, report, projects, extra = '') => ({
+  name,
+  cmd: `npx playwright test ${projects.map((project) => `--project=${project}`).join(' ')} --no-deps ${extra}`.trim(),
+  env: { PW_JSON_OUTPUT: `${outDir}/${report}.json` },
+  counts: () => playwrightCounts(`${outDir}/${report}.json`),
+});
+
 /** Each stage is a list of chains run side by side; a chain's steps run one after another. */
 const stages = [
-  [
-    [typecheck, unit],
-    [lint, build, fixtures],
-  ],
-  // Firefox's pages beside WebKit, then Firefox's recordings alone: they hold a frame-rate floor and a
-  // second lost at most to a crash, which Firefox on two loaded cores missed beside WebKit's recoveries
-  // (12.4 fps, and 1.12 s lost), as the studio's timing tests would.
-  ...[
-    ['Firefox pages and WebKit', 'browsers-pages', 'firefox-pages webkit'],
-    ['Firefox recording', 'browsers-recording', 'firefox-recording'],
-  ].map(([name, report, files]) => [
-    [
-      {
-        name,
-        cmd: `npx vitest run --config tests/browsers/vitest.config.ts ${files} --reporter=default --reporter=json --outputFile.json=${outDir}/${report}.json`,
-        counts: () => vitestCounts(`${outDir}/${report}.json`),
-      },
-    ],
-  ]),
-  // One step per Playwright project, run one after another as the projects' dependencies would, but
-  // without them: a failure in one project would otherwise skip every test of the projects after it.
-  ...['pages', 'recording', 'recording-timing', 'room', 'room-timing'].map((project) => [
-    [
-      {
-        name: `end-to-end tests (${project})`,
-        cmd: `npx playwright test --project=${project} --no-deps`,
-        env: { PW_JSON_OUTPUT: `${outDir}/playwright-${project}.json` },
-        counts: () => playwrightCounts(`${outDir}/playwright-${project}.json`),
-      },
-    ],
-  ]),
+  [[typecheck, build, fixtures, unit], [lint]],
+  [[browsers('Firefox pages and WebKit', 'browsers-pages', 'firefox-pages webkit')]],
+  // Firefox's recordings hold a frame-rate floor and a second lost at most to a crash, which Firefox
+  // on two loaded cores missed beside WebKit's recoveries (12.4 fps, and 1.12 s lost).
+  [[browsers('Firefox recording', 'browsers-recording', 'firefox-recording')]],
+  [[playwright('end-to-end tests (pages, recording, room)', 'playwright', ['pages', 'recording', 'room'])]],
+  [[playwright('end-to-end timing tests (recording-timing, room-timing)', 'playwright-timing', ['recording-timing', 'room-timing'], '--workers=1')]],
 ];
 
 function vitestCounts(file) {

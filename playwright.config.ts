@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { TestOptions } from './tests/e2e/support/test';
 import { BASE_ARGS, BASE_URL, CHROMIUM_PATH, FAKE_MEDIA_ARGS, ROOM_ARGS, TEST_PORT } from './tests/e2e/support/chromium';
 
 const ROOM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ROOM_ARGS };
@@ -13,7 +14,7 @@ const ROOM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ROOM_ARGS };
  */
 const TIMING = /@timing/;
 
-export default defineConfig({
+export default defineConfig<TestOptions>({
   testDir: './tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -38,12 +39,15 @@ export default defineConfig({
   projects: [
     { name: 'pages', testIgnore: [/studio-.*\.spec\.ts/, /room-.*\.spec\.ts/] },
     {
-      // Recording tests encode 1080p video in real time. The ones below that only check what a
-      // recording does (a dialog, an export, a recovery's memory) run two at a time.
+      // Recording tests encode video in real time. The ones below only check what a recording does
+      // (a dialog, an export, a recovery's memory): they run two at a time, and record at 720p, the
+      // lowest quality, unless they check the default 1080p picture (`storedSettings: null`).
+      // The timing tests record at the default.
       name: 'recording',
       testMatch: /studio-.*\.spec\.ts/,
       grepInvert: TIMING,
       workers: 2,
+      use: { storedSettings: { video: { quality: '720p' } } },
     },
     {
       name: 'recording-timing',

@@ -165,30 +165,35 @@ test('a recording that cannot be repaired is never a dead end: Retry, Download a
   expect(await storedChunkCount(next)).toBe(0);
 });
 
-test('a full disk warns before Start, then stops cleanly, keeps a playable file and says Storage is full', async ({ page }, testInfo) => {
-  const limit = 3 * 1024 * 1024;
-  // Chromium enforces a DevTools quota override but its storage estimate ignores it (as it ignores a
-  // small disk here), so the page is told the same limit the browser enforces: what a full disk reports.
-  await page.addInitScript((quota) => {
-    const real = navigator.storage.estimate.bind(navigator.storage);
-    navigator.storage.estimate = async () => ({ ...(await real()), quota });
-  }, limit);
-  await openStudio(page, 'Screen + Webcam');
-  const cdp = await page.context().newCDPSession(page);
-  // A few seconds of 1080p fit; the recording must run into the limit.
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(BASE_URL).origin, quotaSize: limit });
-  await startRecording(page);
-  await expect(page.getByText('Storage is running low').first()).toBeVisible();
-  await expect(page.getByText('Storage is full').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(/was saved to Your recordings/).first()).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
-  await expect(page.getByTestId('recording-badge')).toHaveCount(0);
+// The file kept is checked at the default 1080p picture.
+test.describe('at the default quality', () => {
+  test.use({ storedSettings: null });
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download recording' }).click();
-  const file = testInfo.outputPath('until-full.webm');
-  await (await download).saveAs(file);
-  const duration = await expectSeekable(file);
-  expect(duration).toBeGreaterThan(1);
-  await expect(page.getByTestId('library-item')).toHaveCount(1);
+  test('a full disk warns before Start, then stops cleanly, keeps a playable file and says Storage is full', async ({ page }, testInfo) => {
+    const limit = 3 * 1024 * 1024;
+    // Chromium enforces a DevTools quota override but its storage estimate ignores it (as it ignores a
+    // small disk here), so the page is told the same limit the browser enforces: what a full disk reports.
+    await page.addInitScript((quota) => {
+      const real = navigator.storage.estimate.bind(navigator.storage);
+      navigator.storage.estimate = async () => ({ ...(await real()), quota });
+    }, limit);
+    await openStudio(page, 'Screen + Webcam');
+    const cdp = await page.context().newCDPSession(page);
+    // A few seconds of 1080p fit; the recording must run into the limit.
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(BASE_URL).origin, quotaSize: limit });
+    await startRecording(page);
+    await expect(page.getByText('Storage is running low').first()).toBeVisible();
+    await expect(page.getByText('Storage is full').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText(/was saved to Your recordings/).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start recording' })).toBeEnabled();
+    await expect(page.getByTestId('recording-badge')).toHaveCount(0);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download recording' }).click();
+    const file = testInfo.outputPath('until-full.webm');
+    await (await download).saveAs(file);
+    const duration = await expectSeekable(file);
+    expect(duration).toBeGreaterThan(1);
+    await expect(page.getByTestId('library-item')).toHaveCount(1);
+  });
 });

@@ -11,7 +11,9 @@ import { liveMicrophoneSettings, microphoneTracks, watchUserMedia } from './supp
 const run = promisify(execFile);
 
 // The camera plays a detailed moving pattern, so the encoder has a reason to spend its whole bitrate.
+// These tests check what the settings ask of the browser, starting from the defaults as a new visitor has them.
 test.use({
+  storedSettings: null,
   launchOptions: {
     executablePath: CHROMIUM_PATH,
     args: [...BASE_ARGS, ...FAKE_MEDIA_ARGS.map((a) => a.replace(CAMERA_FIXTURE, BUSY_CAMERA_FIXTURE))],

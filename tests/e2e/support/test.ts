@@ -44,7 +44,31 @@ export class PageGuard {
   }
 }
 
-export const test = base.extend<{ guard: PageGuard }>({
+export interface TestOptions {
+  /**
+   * Settings stored before the app's first script runs (none with null), unless the page stores its own first. The
+   * `recording` project records at 720p, the lowest quality, where a test checks what a recording
+   * does rather than its picture size (docs/architecture.md, Tests and the gate).
+   */
+  storedSettings: Record<string, unknown> | null;
+}
+
+export const test = base.extend<TestOptions & { guard: PageGuard; presetSettings: undefined }>({
+  storedSettings: [null, { option: true }],
+  presetSettings: [
+    async ({ context, storedSettings }, use) => {
+      if (storedSettings) {
+        await context.addInitScript(
+          ({ key, value }) => {
+            if (localStorage.getItem(key) === null) localStorage.setItem(key, value);
+          },
+          { key: 'framecast-settings', value: JSON.stringify(storedSettings) },
+        );
+      }
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   guard: [
     async ({ page }, use) => {
       const guard = new PageGuard();

@@ -9,7 +9,7 @@ const ROOM_LAUNCH = { executablePath: CHROMIUM_PATH, args: ROOM_ARGS };
  * before the second frame, a length or a bitrate to the tenth, the 1080p picture a recording keeps
  * when nothing slows it, the second at most a crash may lose, overlay pixels, or sound timed within a
  * frame. They are the `-timing` projects, which the gate runs after the others in a run of their own
- * with one worker (`npm run test:e2e` does the same), so each gets the machine to itself; the rest
+ * with one worker (`npm run test:e2e`, `scripts/e2e.mjs`, does the same), so each gets the machine to itself; the rest
  * run two at a time. No project depends on another: a failure in one hides nothing in the others.
  */
 const TIMING = /@timing/;

@@ -197,7 +197,8 @@ try {
     const result = spawnSync(
       'npx',
       ['playwright', 'test', '--project=recording', '--no-deps', '--reporter=list', 'tests/e2e/studio-long-recording.spec.ts', '-g', 'from .*Recover finishes'],
-      { encoding: 'utf8', env: { ...process.env, LONG_RECORDING_MB: String(recoveryMb) } },
+      // The desktop browser, as people run it (the tests drive the headless shell).
+      { encoding: 'utf8', env: { ...process.env, CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', LONG_RECORDING_MB: String(recoveryMb) } },
     );
     const figures = `${result.stdout}`.split('\n').filter((line) => /^(engine|media-recorder): /.test(line.trim()));
     console.log(figures.length > 0 ? figures.map((line) => line.trim()).join('\n') : `${result.stdout}${result.stderr}`);

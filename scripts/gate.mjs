@@ -6,11 +6,12 @@
 //
 // The order is set by the work each step does on two cores (docs/architecture.md, Tests and the
 // gate): the first steps run as two chains side by side, since lint holds one core while the rest
-// (typecheck, build, fixtures, the unit tests waiting on sockets, Redis and timers) fit beside it.
+// (typecheck, the unit tests waiting on sockets, Redis and timers, the build and the fixtures) fit beside it.
 // Steps whose tests time the encoder (a frame rate, a crash's lost second, sound within a frame) get
 // the machine to themselves; the others share it.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { E2E_RUNS } from './e2e.mjs';
 
 const outDir = '.gate';
 rmSync(outDir, { recursive: true, force: true });
@@ -30,26 +31,26 @@ const browsers = (name, report, files) => ({
 });
 
 /**
- * A run of Playwright projects. One run for the projects that share the machine, so their tests
- * fill both workers to the end instead of each project waiting out its own last test; one for the
- * `-timing` projects, one test at a time. Neither depends on the other's success.
+ * A run of Playwright projects (scripts/e2e.mjs): one for the projects that share the machine, so
+ * their tests fill both workers to the end instead of each project waiting out its own last test; one
+ * for the `-timing` projects, one test at a time. Neither depends on the other's success.
  */
-const playwright = (name, report, projects, extra = '') => ({
+const playwright = (name, report, run) => ({
   name,
-  cmd: `npx playwright test ${projects.map((project) => `--project=${project}`).join(' ')} --no-deps ${extra}`.trim(),
+  cmd: `npx playwright test ${run.join(' ')}`,
   env: { PW_JSON_OUTPUT: `${outDir}/${report}.json` },
   counts: () => playwrightCounts(`${outDir}/${report}.json`),
 });
 
 /** Each stage is a list of chains run side by side; a chain's steps run one after another. */
 const stages = [
-  [[typecheck, build, fixtures, unit], [lint]],
+  [[typecheck, unit, build, fixtures], [lint]],
   [[browsers('Firefox pages and WebKit', 'browsers-pages', 'firefox-pages webkit')]],
   // Firefox's recordings hold a frame-rate floor and a second lost at most to a crash, which Firefox
   // on two loaded cores missed beside WebKit's recoveries (12.4 fps, and 1.12 s lost).
   [[browsers('Firefox recording', 'browsers-recording', 'firefox-recording')]],
-  [[playwright('end-to-end tests (pages, recording, room)', 'playwright', ['pages', 'recording', 'room'])]],
-  [[playwright('end-to-end timing tests (recording-timing, room-timing)', 'playwright-timing', ['recording-timing', 'room-timing'], '--workers=1')]],
+  [[playwright('end-to-end tests (pages, recording, room)', 'playwright', E2E_RUNS.shared)]],
+  [[playwright('end-to-end timing tests (recording-timing, room-timing)', 'playwright-timing', E2E_RUNS.timing)]],
 ];
 
 function vitestCounts(file) {

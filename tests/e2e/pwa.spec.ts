@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { metaForPath } from '../../src/app/route-list';
-import { BASE_ARGS, BASE_URL, CHROMIUM_PATH } from './support/chromium';
+import { BASE_ARGS, BASE_URL, DESKTOP_CHROMIUM_PATH } from './support/chromium';
 import { controllerVersion, NEW_VERSION_SW_LINE, waitForServiceWorkerControl } from './support/pwa';
 import { ALL_ROUTES, everyPageTimeout } from './support/routes';
 import { serveCopyOfBuild } from './support/static-site';
@@ -51,10 +51,11 @@ test('after one visit, every route loads from the service worker with the networ
 
 test('the browser finds the app installable', async () => {
   // Chromium never offers installation in an incognito-like context, which is what Playwright's
-  // contexts are; a real profile directory is what a user has.
+  // contexts are; a real profile directory is what a user has. The desktop browser, since only it
+  // checks installability (the headless shell answers the question with an empty list, always).
   const profile = mkdtempSync(path.join(tmpdir(), 'framecast-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath: DESKTOP_CHROMIUM_PATH,
     args: BASE_ARGS,
     baseURL: BASE_URL,
     serviceWorkers: 'allow',

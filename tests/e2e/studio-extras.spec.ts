@@ -39,7 +39,7 @@ test('leaving the studio while recording asks first, and staying keeps recording
 
 test('with auto-save off, nothing downloads until the user presses Download', async ({ page }) => {
   await page.addInitScript(() => {
-    localStorage.setItem('framecast-settings', JSON.stringify({ storage: { autoSave: false } }));
+    localStorage.setItem('framecast-settings', JSON.stringify({ video: { quality: '720p' }, storage: { autoSave: false } }));
   });
   let downloads = 0;
   page.on('download', () => (downloads += 1));

@@ -11,15 +11,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { test } from 'vitest';
 import path from 'node:path';
-import { FIXTURES_DIR, ROOM_ARGS } from '../e2e/support/chromium';
+import { DESKTOP_CHROMIUM_PATH, FIXTURES_DIR, ROOM_ARGS } from '../e2e/support/chromium';
 import { startAppNode, startJanus, type ServerProcess } from '../e2e/support/servers';
 import type { JanusProcess } from '../server/janus-process';
 
 const SIZES = (process.env.ROOM_SIZES ?? '3,5,8').split(',').map(Number);
 const MEASURE_SECONDS = Number(process.env.MEASURE_SECONDS ?? 10);
 const RAMP_UP_TO = Number(process.env.RAMP_UP_TO ?? 30);
-/** The full browser, as people run it (the tests drive the headless shell). */
-const BENCH_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Every person's camera is small (320x180): all of a room's encoders run on this one machine, which at
@@ -175,7 +173,7 @@ async function withServers<T>(mode: Mode, run: (baseURL: string) => Promise<T>):
 
 test('rooms: mesh against Janus, and the largest room through Janus', { timeout: 3_600_000 }, async () => {
   // Launched as a server, so its process (and its children's CPU time) is known.
-  const server = await chromium.launchServer({ executablePath: BENCH_CHROMIUM_PATH, args: ARGS });
+  const server = await chromium.launchServer({ executablePath: DESKTOP_CHROMIUM_PATH, args: ARGS });
   const pid = server.process().pid ?? 0;
   const browser = await chromium.connect(server.wsEndpoint());
   try {

@@ -11,7 +11,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chr
  * The desktop browser, for the tests that run without the fake permission UI: it refuses a device the
  * site was not granted, as a person's "Block" would, and picks a shared tab by title
  * (`--auto-select-tab-capture-source-by-title`). The shell has no prompt or picker: it leaves the
- * request waiting.
+ * request waiting. Also the installability test's browser, and the rooms benchmark's.
  */
 export const DESKTOP_CHROMIUM_PATH = process.env.DESKTOP_CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const FIXTURES_DIR = path.resolve(import.meta.dirname, '../../fixtures/generated');

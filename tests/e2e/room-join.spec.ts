@@ -7,6 +7,7 @@ import {
   hostRoom,
   newRoomId,
   openGuestRequests,
+  controlsUnderNotices,
   openPage,
   prepareRoomContext,
   requestJoin,
@@ -35,6 +36,10 @@ test('the host approves a guest, and each sees the other live', async ({ page: h
 
   // The host hears about it twice: a toast naming the guest, and the count on the button.
   await expect(host.getByText('Gus wants to join the room.')).toBeVisible();
+  // It replaces the room's own notice (Room Created) rather than stacking under it, over the room's
+  // controls; and once the guest is in, the host can leave or record at once.
+  await expect(host.getByText('Room Created')).toHaveCount(0);
+  expect(await controlsUnderNotices(host)).toEqual([]);
   await openGuestRequests(host, 1);
   const dialog = host.getByRole('dialog', { name: 'Guest Requests' });
   await expect(dialog.getByText('1 person wants to join the room.')).toBeVisible();
@@ -46,6 +51,7 @@ test('the host approves a guest, and each sees the other live', async ({ page: h
 
   await expectParticipantCount(host, 2);
   await expectParticipantCount(guest, 2);
+  expect(await controlsUnderNotices(host)).toEqual([]);
   await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
   await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
   await expectVideoFlowing(host);

@@ -244,3 +244,22 @@ export async function sniffRoomChannel(page: Page, roomId: string): Promise<void
 export function sniffedFrames(page: Page): Promise<{ kind: string; from?: string; to?: string; event?: string; payload?: Record<string, unknown> }[]> {
   return page.evaluate(() => (window as unknown as { __frames: never[] }).__frames);
 }
+
+/**
+ * Every control of the room (buttons, links, fields, switches, radios in the page's main content or
+ * an open dialog) that a notice covers, named by its label: the element on top at the control's
+ * centre belongs to a notice, so a click there would land on the notice until it goes.
+ */
+export function controlsUnderNotices(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const controls = document.querySelectorAll<HTMLElement>(':is(main, [role="dialog"]) :is(button, a[href], input, select, textarea, [role="switch"], [role="radio"])');
+    const covered: string[] = [];
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (onTop?.closest('.mantine-Notifications-root')) covered.push(control.getAttribute('aria-label') ?? (control.textContent.trim() || control.tagName));
+    }
+    return covered;
+  });
+}

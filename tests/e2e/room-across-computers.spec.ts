@@ -16,9 +16,16 @@ test.beforeEach(async ({ context }) => {
 
 test('a guest on another computer asks, is approved, and each sees the other live; then the host removes them', async ({ page: host, other }) => {
   const guest = await other.open({ signaling: null });
+  const probeFailures: string[] = [];
+  guest.on('requestfailed', (request) => {
+    if (request.url().includes('/socket.io/')) probeFailures.push(`${request.method()} ${String(request.failure()?.errorText)}`);
+  });
   await guest.goto(`/room/${newRoomId('probe')}`);
   // Before anyone joins, the page says who can reach the room: anyone with the link.
   await expect(guest.getByTestId('signaling-mode')).toHaveAttribute('data-mode', 'server');
+  // Asking took two requests, both answered and read: none is left open for the probe's timeout to abort.
+  await guest.waitForLoadState('networkidle');
+  expect(probeFailures).toEqual([]);
 
   await admitGuest(host, guest, 'apart');
   await expectParticipantCount(host, 2);

@@ -43,7 +43,10 @@ export async function probeSignalingServer(url: string, timeoutMs: number): Prom
     const sid = handshakeSessionId(await handshake.text());
     if (!sid) return false;
     // Close the session ("1" is engine.io's close packet) so the server does not keep it until it times out.
-    await fetch(engineUrl(url, sid), { method: 'POST', body: '1', signal, credentials: 'omit' }).catch(() => undefined);
+    // Its answer ("ok") is read: a body left unread holds the request open until the timeout aborts it.
+    await fetch(engineUrl(url, sid), { method: 'POST', body: '1', signal, credentials: 'omit' })
+      .then((closed) => closed.text())
+      .catch(() => undefined);
     return true;
   } catch {
     return false;

@@ -25,7 +25,8 @@ async function expectSeekable(file: string): Promise<number> {
 test('a crashed tab loses at most a second, and Recover gives a seekable file in the library', { tag: '@timing' }, async ({ page, context, guard }, testInfo) => {
   await openStudio(page, 'Screen + Webcam');
   await startRecording(page);
-  const recorded = await recordThenCrash(page, 8000);
+  // Four seconds hold four of the recorder's one-second clusters: a crash that lost more than the last would show.
+  const recorded = await recordThenCrash(page, 4000);
 
   const next = await context.newPage();
   guard.watch(next);
@@ -43,7 +44,7 @@ test('a crashed tab loses at most a second, and Recover gives a seekable file in
   const item = next.getByTestId('library-item');
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId('library-mode')).toHaveText('Screen + Webcam');
-  await expect(item.getByTestId('library-duration')).toHaveText(/^00:0[6-9]$/);
+  await expect(item.getByTestId('library-duration')).toHaveText(/^00:0[3-4]$/);
 });
 
 test('a killed browser loses at most a second, and the same recovery works after relaunch', { tag: '@timing' }, async ({ guard }, testInfo) => {
@@ -63,7 +64,7 @@ test('a killed browser loses at most a second, and the same recovery works after
     await openStudio(page, 'Screen + Webcam');
     await startRecording(page);
     const startedAt = await recordingStartedAt(page);
-    await page.waitForTimeout(8000);
+    await page.waitForTimeout(4000);
     const recorded = (Date.now() - startedAt) / 1000;
     // SIGKILL every process of this profile: no unload handler, no chance to finish anything.
     execFileSync('pkill', ['-KILL', '-f', profile]);

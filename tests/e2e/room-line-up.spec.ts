@@ -215,7 +215,7 @@ test('the lined-up download of a separate recording puts the same moment at the 
   for (const [who, row] of [['Hana', hostRow], ['Gus', guestRow]] as const) {
     if (!row?.startedAt) continue;
     const file = testInfo.outputPath(`${row.id}.webm`);
-    await writeFile(file, Buffer.from(await storedBytes(host, row.id)));
+    await writeFile(file, await storedBytes(host, row.id));
     asRecorded.push(describeLead(`${who} as recorded`, await captureLead(file, row.startedAt)));
     asRecorded.push(describeLead(`${who}'s sound as recorded`, await soundLead(file, row.startedAt)));
   }

@@ -273,7 +273,7 @@ test('a room recording survives the host’s tab crashing: its bytes are in Inde
   // What was stored decodes as the mixed picture: recovery has something real to work with.
   await mkdir(testInfo.outputDir, { recursive: true });
   const file = path.join(testInfo.outputDir, 'crashed.webm');
-  await writeFile(file, Uint8Array.from(bytes));
+  await writeFile(file, bytes);
   expect((await probe(file)).video).toMatchObject({ width: 1920, height: 1080 });
 });
 

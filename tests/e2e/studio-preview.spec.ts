@@ -7,7 +7,7 @@ test('the preview shows the live webcam, moving', async ({ page }) => {
   await openStudio(page, 'Webcam Only');
   await expect(page.getByRole('button', { name: 'Webcam connected' })).toBeVisible();
   // A fresh browser's capture service can take a moment to deliver the first camera frame.
-  let first: number[] = [];
+  let first: Uint8Array = new Uint8Array();
   await expect
     .poll(async () => {
       first = await previewPixels(page);

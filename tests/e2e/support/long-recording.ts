@@ -141,7 +141,13 @@ export interface LongRecording {
 export function writeLongRecording(page: Page, template: RecordingTemplate, style: RecorderStyle, id: string, targetBytes: number): Promise<LongRecording> {
   return page.evaluate(
     async ({ template, style, id, targetBytes }) => {
-      const decode = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+      // A plain loop: Uint8Array.from with a mapping function walks the text through the iterator protocol.
+      const decode = (text: string) => {
+        const binary = atob(text);
+        const bytes = new Uint8Array(binary.length);
+        for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+        return bytes;
+      };
       const header = decode(template.headers[style]);
       const bodies = template.clusters.map((c) => ({ timestampMs: c.timestampMs, body: decode(c.body) }));
       const db = await new Promise<IDBDatabase>((resolve, reject) => {

@@ -2,12 +2,12 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { axeFindings } from './support/axe';
 import {
+  expectNoticesClearOfControls,
   expectParticipantCount,
   expectVideoFlowing,
   hostRoom,
   newRoomId,
   openGuestRequests,
-  controlsUnderNotices,
   openPage,
   prepareRoomContext,
   requestJoin,
@@ -39,7 +39,7 @@ test('the host approves a guest, and each sees the other live', async ({ page: h
   // It replaces the room's own notice (Room Created) rather than stacking under it, over the room's
   // controls; and once the guest is in, the host can leave or record at once.
   await expect(host.getByText('Room Created')).toHaveCount(0);
-  expect(await controlsUnderNotices(host)).toEqual([]);
+  await expectNoticesClearOfControls(host);
   await openGuestRequests(host, 1);
   const dialog = host.getByRole('dialog', { name: 'Guest Requests' });
   await expect(dialog.getByText('1 person wants to join the room.')).toBeVisible();
@@ -51,7 +51,7 @@ test('the host approves a guest, and each sees the other live', async ({ page: h
 
   await expectParticipantCount(host, 2);
   await expectParticipantCount(guest, 2);
-  expect(await controlsUnderNotices(host)).toEqual([]);
+  await expectNoticesClearOfControls(host);
   await expect(tile(host, 'Gus')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
   await expect(tile(guest, 'Hana')).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
   await expectVideoFlowing(host);

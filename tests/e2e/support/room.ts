@@ -246,6 +246,15 @@ export function sniffedFrames(page: Page): Promise<{ kind: string; from?: string
 }
 
 /**
+ * No control of the room stays under a notice. A replaced notice slides out over 250 ms while the
+ * next slides in, so for that moment the two stack; the check gives them that moment (longer on a
+ * loaded machine), where notices that stacked for their whole 4 s fail it.
+ */
+export async function expectNoticesClearOfControls(page: Page): Promise<void> {
+  await expect.poll(() => controlsUnderNotices(page), { timeout: 2_000, intervals: [100] }).toEqual([]);
+}
+
+/**
  * Every control of the room (buttons, links, fields, switches, radios in the page's main content or
  * an open dialog) that a notice covers, named by its label: the element on top at the control's
  * centre belongs to a notice, so a click there would land on the notice until it goes.
@@ -258,7 +267,10 @@ export function controlsUnderNotices(page: Page): Promise<string[]> {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0) continue;
       const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      if (onTop?.closest('.mantine-Notifications-root')) covered.push(control.getAttribute('aria-label') ?? (control.textContent.trim() || control.tagName));
+      const notice = onTop?.closest('.mantine-Notification-root');
+      if (!notice) continue;
+      const name = control.getAttribute('aria-label') ?? (control.textContent.trim() || control.tagName);
+      covered.push(`${name} (under ${notice.querySelector('.mantine-Notification-title')?.textContent ?? 'a notice'})`);
     }
     return covered;
   });

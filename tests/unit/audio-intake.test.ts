@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AudioIntake } from '../../src/media/worker/audio-intake';
+import { AudioIntake, HOLD_MS, SETTLE_MS } from '../../src/media/worker/audio-intake';
 
 /** A 10 ms block at 48 kHz whose source clock says it began at `startMs`; notes whether it was closed. */
 function block(startMs: number) {
@@ -7,9 +7,9 @@ function block(startMs: number) {
   return data;
 }
 
-function releasedEnds(intake: AudioIntake, arrivedBy: number): number[] {
+function releasedEnds(intake: AudioIntake, nowMs: number): number[] {
   const ends: number[] = [];
-  intake.release(arrivedBy, (value, start, end) => {
+  intake.release(nowMs, (value, start, end) => {
     expect(end - start).toBeCloseTo(10, 6);
     ends.push(Math.round(end));
     value.close();
@@ -23,18 +23,56 @@ describe('AudioIntake', () => {
     // 250 ms of sound (source clock 0-250 ms) arrives together at 1,252 ms; the source's clock is ours
     // less 1,000 ms with a 2 ms delay, as the last, on-time block shows.
     for (let i = 0; i < 25; i++) intake.take(block(i * 10) as unknown as AudioData, 1252, true);
-    expect(releasedEnds(intake, 1252)).toEqual(Array.from({ length: 25 }, (_, i) => 1000 + (i + 1) * 10 + 2));
+    expect(releasedEnds(intake, 1252 + SETTLE_MS)).toEqual(Array.from({ length: 25 }, (_, i) => 1000 + (i + 1) * 10 + 2));
   });
 
-  it('holds what arrived after `arrivedBy` until asked for it, and closes what it was not to keep', () => {
+  it('places none of a new feed until it has been heard for SETTLE_MS, then each block by the clock learnt meanwhile', () => {
+    const intake = new AudioIntake();
+    // The source's clock is ours less 1,002 ms. The feed's first 250 ms arrive together 40 ms late;
+    // the rest on time, a block every 10 ms.
+    for (let i = 0; i < 25; i++) intake.take(block(i * 10) as unknown as AudioData, 1290, true);
+    expect(intake.settling(1290)).toBe(true);
+    // Placed now, the burst would land 38 ms late, and the timeline would keep the sound after it there.
+    expect(releasedEnds(intake, 1290 + HOLD_MS)).toEqual([]);
+    let arrival = 1290;
+    for (let end = 260; arrival < 1290 + SETTLE_MS; end += 10) {
+      arrival = 1002 + end;
+      intake.take(block(end - 10) as unknown as AudioData, arrival, true);
+      if (arrival < 1290 + SETTLE_MS) expect(releasedEnds(intake, arrival)).toEqual([]);
+    }
+    expect(intake.settling(arrival)).toBe(false);
+    const ends = releasedEnds(intake, arrival);
+    // Every block that has waited its hold, each where it was captured.
+    expect(ends).toEqual(Array.from({ length: ends.length }, (_, i) => 1002 + (i + 1) * 10));
+    expect(ends.at(-1)).toBe(arrival - HOLD_MS);
+  });
+
+  it('places the blocks stamped on a clock it has since left by that clock, not seconds into the file', () => {
+    const intake = new AudioIntake();
+    // As a new track processor does: its first 80 ms stamped on the sender's clock (ours less 3,289
+    // ms), the rest on another (ours less 10 ms). Every block on time on its own clock.
+    for (let i = 0; i < 8; i++) intake.take(block(3540 + i * 10) as unknown as AudioData, 261 + i * 10, true);
+    let arrival = 0;
+    for (let end = 341; arrival < 261 + SETTLE_MS; end += 10) {
+      arrival = end + 10;
+      intake.take(block(end - 10) as unknown as AudioData, arrival, true);
+    }
+    const ends = releasedEnds(intake, arrival);
+    // Mapped by the second clock, the first blocks would end at 3,560-3,630 ms.
+    expect(ends.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, i) => 261 + i * 10));
+    expect(ends.slice(8)).toEqual(Array.from({ length: ends.length - 8 }, (_, i) => 351 + i * 10));
+  });
+
+  it('holds each block HOLD_MS after it arrived, and closes what it was not to keep', () => {
     const intake = new AudioIntake();
     const skipped = block(0);
     intake.take(skipped as unknown as AudioData, 1012, false);
     expect(skipped.closed).toBe(true);
-    intake.take(block(10) as unknown as AudioData, 1022, true);
-    intake.take(block(20) as unknown as AudioData, 1032, true);
-    expect(releasedEnds(intake, 1025)).toEqual([1022]);
-    expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([1032]);
+    // Heard from 1,012 ms: settled at 2,512 ms; a block every 10 ms, on time, from then.
+    intake.take(block(1500) as unknown as AudioData, 2512, true);
+    intake.take(block(1510) as unknown as AudioData, 2522, true);
+    expect(releasedEnds(intake, 2512 + HOLD_MS + 5)).toEqual([2512]);
+    expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([2522]);
     expect(releasedEnds(intake, Number.POSITIVE_INFINITY)).toEqual([]);
   });
 

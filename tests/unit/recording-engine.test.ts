@@ -3,6 +3,7 @@ import { RecordingEngine, type EngineOutput, type EngineSession } from '../../sr
 import type { RecordingResult, StartOptions } from '../../src/media/contract/recorder-api';
 import type { EncodeOutcome } from '../../src/media/worker/video-encoder-pipe';
 import { FakeAudioData } from './support/fake-audio-data';
+import { SETTLE_MS } from '../../src/media/worker/audio-intake';
 
 /** One file as the engine drives it: frames and cuts noted at their media times, finish and abandon as asked. */
 class FakeSession implements EngineSession {
@@ -289,14 +290,19 @@ describe('RecordingEngine', () => {
     vi.advanceTimersByTime(150);
     feed.enqueue(block(startedAt + 450));
     await settle();
-    // Held for 100 ms after arriving, then placed where they were captured; those captured (mostly)
-    // before Start were left out.
+    // Nothing is placed until the feed has been heard for SETTLE_MS (from its first block, at Start).
+    expect(output.session.sound).toEqual([]);
+    vi.advanceTimersByTime(SETTLE_MS - 450);
+    feed.enqueue(block(startedAt + SETTLE_MS));
+    await settle();
+    // Then what has been held 100 ms is placed where it was captured; those captured (mostly) before
+    // Start were left out.
     const placed = output.session.sound.map(([, captured]) => Math.round(captured * 1000));
-    expect(placed).toEqual(Array.from({ length: 30 }, (_, i) => 10 * (i + 1)));
+    expect(placed).toEqual([...Array.from({ length: 30 }, (_, i) => 10 * (i + 1)), 450]);
     // Pausing places what is still held before cutting the sound.
     engine.pause();
-    expect(output.session.sound.at(-1)?.[1]).toBeCloseTo(0.45, 6);
-    expect(output.session.cuts).toEqual([0.45]);
+    expect(output.session.sound.at(-1)?.[1]).toBeCloseTo(SETTLE_MS / 1000, 6);
+    expect(output.session.cuts).toEqual([SETTLE_MS / 1000]);
   });
   it('at Stop, places the last of a microphone read at 44.1 kHz too: its sound reaches the instant its last block ended', async () => {
     vi.stubGlobal('AudioData', FakeAudioData);

@@ -24,6 +24,8 @@ export class CaptureClock {
   private readonly candidates: { arrivalMs: number; offsetMs: number }[] = [];
   /** Since when every block has been later than the least delay by more than LAG_MS. */
   private laggingSince: number | null = null;
+  /** How many times the mapping has started afresh: blocks stamped before a restart are on the old clock. */
+  private restartCount = 0;
 
   /**
    * Notes a block that ends at `sourceEndMs` on the source's clock and arrived at `arrivalMs`, and
@@ -39,6 +41,7 @@ export class CaptureClock {
       if (late > JUMP_MS || (this.laggingSince !== null && arrivalMs - this.laggingSince >= LAGGING_FOR_MS)) {
         this.candidates.length = 0;
         this.laggingSince = null;
+        this.restartCount += 1;
       }
     }
     while (this.candidates.length > 0 && (this.candidates.at(-1)?.offsetMs ?? Number.NEGATIVE_INFINITY) >= offsetMs) this.candidates.pop();
@@ -49,6 +52,16 @@ export class CaptureClock {
 
   /** When an instant of the source's clock was on this one, by what has been observed so far. */
   captureOf(sourceMs: number): number {
-    return sourceMs + (this.candidates[0]?.offsetMs ?? 0);
+    return sourceMs + this.offsetMs;
+  }
+
+  /** This clock less the source's, as observed so far. */
+  get offsetMs(): number {
+    return this.candidates[0]?.offsetMs ?? 0;
+  }
+
+  /** Counts the mapping's fresh starts (see observe). */
+  get restarts(): number {
+    return this.restartCount;
   }
 }

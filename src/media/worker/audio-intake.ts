@@ -4,22 +4,36 @@
  * source's clock before the block is placed. A burst that a busy thread, or a feed just connected,
  * delivers at once then lands where it was captured, instead of every block of it at the burst's
  * arrival and the sound after it dropped until it caught up (src/media/contract/capture-clock.ts).
+ *
+ * A feed's first blocks are held longer, until it has been heard for SETTLE_MS. The audio timeline
+ * anchors the file's sound on the first block placed and then follows on gaplessly while within its
+ * tolerance, so an error in the clock's first estimate stays for the whole file; and a feed connected
+ * at Start gives a poor one, its first blocks arriving late and together
+ * (docs/decisions/0015-podcast-tracks.md, Where the sound sits).
  */
 import { CaptureClock } from '../contract/capture-clock';
 import { reportError } from '../../shared/report-error';
 
 /** Long enough for the rest of a burst to arrive (it comes within a few ms), short beside a recording. */
 export const HOLD_MS = 100;
+/** How long a new feed is heard before any of it is placed: by then the clock's estimate has stopped moving. */
+export const SETTLE_MS = 1500;
 
 interface HeldBlock {
   readonly value: AudioData;
   readonly arrivalMs: number;
   readonly sourceEndMs: number;
+  /**
+   * The capture clock's offset for this block when the mapping started afresh after it came (its
+   * stamps are on the clock before); null while the current mapping is its own.
+   */
+  offsetMs: number | null;
 }
 
 export class AudioIntake {
   private readonly capture = new CaptureClock();
   private held: HeldBlock[] = [];
+  private firstArrivalMs: number | null = null;
 
   /**
    * `shape` turns each block into what the recording takes (SoundShaper), or null for nothing yet;
@@ -34,16 +48,29 @@ export class AudioIntake {
   take(value: AudioData, arrivalMs: number, keep: boolean): void {
     const durationMs = (value.numberOfFrames / value.sampleRate) * 1000;
     const sourceEndMs = value.timestamp / 1000 + durationMs;
+    this.firstArrivalMs ??= arrivalMs;
+    const { restarts, offsetMs } = this.capture;
     this.capture.observe(arrivalMs, sourceEndMs);
-    if (keep) this.held.push({ value, arrivalMs, sourceEndMs });
+    // A new track processor stamps its first few blocks on the sender's clock, then the rest on
+    // another (3.3 s apart in a room's tab): the blocks held from before keep the mapping of theirs,
+    // or they would land seconds into the file and the timeline drop the sound up to there.
+    if (this.capture.restarts !== restarts) for (const block of this.held) block.offsetMs ??= offsetMs;
+    if (keep) this.held.push({ value, arrivalMs, sourceEndMs, offsetMs: null });
     else value.close();
   }
 
+  /** Whether the feed is still being heard before any of it is placed (none is, until `nowMs` passes SETTLE_MS from its first block). */
+  settling(nowMs: number): boolean {
+    return this.firstArrivalMs !== null && nowMs < this.firstArrivalMs + SETTLE_MS;
+  }
+
   /**
-   * Hands each block that arrived by `arrivedBy` to `place`, with when (on this thread's clock) its
-   * capture began and ended; `place` owns the block from then on.
+   * Hands each block that arrived HOLD_MS or more before `nowMs` to `place`, with when (on this thread's
+   * clock) its capture began and ended; `place` owns the block from then on. Nothing while settling.
    */
-  release(arrivedBy: number, place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
+  release(nowMs: number, place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
+    if (this.settling(nowMs)) return;
+    const arrivedBy = nowMs - HOLD_MS;
     while (this.held.length > 0 && (this.held[0]?.arrivalMs ?? Number.POSITIVE_INFINITY) <= arrivedBy) {
       const block = this.held.shift();
       if (!block) break;
@@ -60,7 +87,7 @@ export class AudioIntake {
       if (!shaped) continue;
       // A resampled block ends a little before the block it came from (the resampler waits for the
       // samples after each point), and says so in its own timestamp.
-      this.placeShaped(shaped, shaped === block.value ? block.sourceEndMs : null, place);
+      this.placeShaped(shaped, shaped === block.value ? block.sourceEndMs : null, block.offsetMs, place);
     }
   }
 
@@ -77,13 +104,17 @@ export class AudioIntake {
       reportError('recording: convert the last sound of a feed', error);
       return;
     }
-    if (rest) this.placeShaped(rest, null, place);
+    if (rest) this.placeShaped(rest, null, null, place);
   }
 
-  /** Places a block by where it ends on the source's clock: `sourceEndMs`, or its own timestamp and length. */
-  private placeShaped(shaped: AudioData, sourceEndMs: number | null, place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
+  /**
+   * Places a block by where it ends on the source's clock (`sourceEndMs`, or its own timestamp and
+   * length), mapped by `offsetMs` when its clock is no longer the current one.
+   */
+  private placeShaped(shaped: AudioData, sourceEndMs: number | null, offsetMs: number | null, place: (value: AudioData, capturedStartMs: number, capturedEndMs: number) => void): void {
     const durationMs = (shaped.numberOfFrames / shaped.sampleRate) * 1000;
-    const capturedEndMs = this.capture.captureOf(sourceEndMs ?? shaped.timestamp / 1000 + durationMs);
+    const sourceEnd = sourceEndMs ?? shaped.timestamp / 1000 + durationMs;
+    const capturedEndMs = offsetMs === null ? this.capture.captureOf(sourceEnd) : sourceEnd + offsetMs;
     place(shaped, capturedEndMs - durationMs, capturedEndMs);
   }
 }

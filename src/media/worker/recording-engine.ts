@@ -11,7 +11,7 @@ import { MediaClock } from '../contract/media-clock';
 import type { Size } from '../contract/overlay-geometry';
 import type { EngineState, RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { EncodeOutcome } from './video-encoder-pipe';
-import { AudioIntake, HOLD_MS } from './audio-intake';
+import { AudioIntake } from './audio-intake';
 import { SoundShaper } from './sound-shape';
 import { WebmSession } from './webm-session';
 import { reportingAs } from '../../shared/report-error';
@@ -105,7 +105,7 @@ export class RecordingEngine<O extends EngineOutput> {
           }
           const arrival = performance.now();
           intake.take(value, arrival, this.current === 'recording' && this.outputs.has(outputId));
-          this.placeHeldAudio(outputId, arrival - HOLD_MS);
+          this.placeHeldAudio(outputId, arrival);
         }
       } catch {
         // The track ended or the source was replaced.
@@ -113,9 +113,9 @@ export class RecordingEngine<O extends EngineOutput> {
     })();
   }
 
-  /** Places the sound a feed holds that arrived by `arrivedBy`, at the media time it was captured. */
-  private placeHeldAudio(outputId: string, arrivedBy: number): void {
-    this.audioIntakes.get(outputId)?.release(arrivedBy, this.placerFor(outputId));
+  /** Places the sound a feed holds that has waited its hold by `nowMs`, at the media time it was captured. */
+  private placeHeldAudio(outputId: string, nowMs: number): void {
+    this.audioIntakes.get(outputId)?.release(nowMs, this.placerFor(outputId));
   }
 
   /** Places everything a feed holds, and what its shaping holds back, as no more sound follows now. */
@@ -173,7 +173,12 @@ export class RecordingEngine<O extends EngineOutput> {
       if (!this.live) return;
       for (const [outputId, output] of this.outputs) {
         // Only a file that has a sound source gets silence: one recorded without sound has no audio track.
-        if (this.current === 'recording' && this.audioReaders.has(outputId)) output.session.fillSilence(this.mediaMs(output) / 1000);
+        // A feed gone quiet has its last blocks placed first, and one still settling holds sound that is coming.
+        if (this.current === 'recording' && this.audioReaders.has(outputId)) {
+          const now = performance.now();
+          this.placeHeldAudio(outputId, now);
+          if (!this.audioIntakes.get(outputId)?.settling(now)) output.session.fillSilence(this.mediaMs(output) / 1000);
+        }
         void output.session.persist(this.current === 'paused' ? 'paused' : 'recording', this.mediaMs(output));
       }
     }, this.hooks.persistIntervalMs);

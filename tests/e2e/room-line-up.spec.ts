@@ -256,12 +256,12 @@ test('the lined-up download of a separate recording puts the same moment at the 
   console.log(`line-up: pictures captured before their place: ${linedUp.join('; ')}`);
   const [first = 0, second = 0] = leads;
   expect(Math.abs(first - second), `${linedUp.join('; ')}; ${asRecorded.join('; ')}`).toBeLessThan(33);
-  // The sound lines up too: each page reads its person's microphone directly, and places each block
-  // where it was captured (docs/decisions/0015-podcast-tracks.md). Through an audio context the two
-  // tracks' sound was 16-110 ms apart; now 0-27 ms. What is left is most likely where each file's
-  // sound was first anchored, which a feed connected at Start learns from its first blocks: held to 45 ms, the
-  // least lead of sound over picture viewers detect (ITU-R BT.1359), not to a frame.
+  // The sound lines up too, within a frame: each page reads its person's microphone directly, places
+  // each block where it was captured, anchors a file's sound once its clock has settled, and the cut
+  // copies the sound from its first whole packet (docs/decisions/0015-podcast-tracks.md). Through an
+  // audio context the two tracks' sound was 16-110 ms apart; anchored on a feed's first blocks and cut
+  // mid-packet, 0-27 ms.
   const [firstSound = 0, secondSound = 0] = soundLeads;
-  expect(Math.abs(firstSound - secondSound), `the tracks' sound, ms from capture: ${soundLeads.join(', ')}; ${linedUp.join('; ')}`).toBeLessThan(45);
+  expect(Math.abs(firstSound - secondSound), `the tracks' sound, ms from capture: ${soundLeads.join(', ')}; ${linedUp.join('; ')}`).toBeLessThan(33);
   console.log(`line-up: the tracks' sound ${String(Math.abs(firstSound - secondSound))} ms apart; sound against picture: ${soundLeads.map((s, i) => String(s - (leads[i] ?? 0))).join(', ')} ms`);
 });

@@ -4,7 +4,10 @@
  * as it is; otherwise the pictures from the start up to the next key frame are decoded and encoded
  * again (the first as a key frame), and every packet from that key frame on is copied. A recording
  * has a key frame every second, so at most about a second of video is ever re-encoded, whatever
- * the length of the copy. The sound (Opus in our recordings: every packet stands alone) is copied.
+ * the length of the copy. The sound (Opus in our recordings: every packet stands alone) is copied
+ * from its first packet that begins at or after the start: a packet cannot be cut, and the one playing
+ * at the start, moved to begin at 0, would put all the sound after it up to a packet (20 ms) late. The
+ * copy's sound then begins up to a packet after its picture, where players put silence.
  *
  * VP8 and VP9 key frames reset every reference, so copied packets never reach back into the
  * re-encoded part; a different coder for those few pictures is no concern for the decoder either.
@@ -78,7 +81,11 @@ export async function smartCut(input: Input, output: Output, video: InputVideoTr
         },
       },
     ];
-    if (audio && audioSource) streams.push({ packets: copiedPackets(new EncodedPacketSink(audio), await audio.getDecoderConfig(), null, options), add: (packet, meta) => audioSource.add(packet, meta as EncodedAudioChunkMetadata | undefined) });
+    if (audio && audioSource) {
+      const sink = new EncodedPacketSink(audio);
+      const from = await firstWholePacket(sink, options.start);
+      if (from) streams.push({ packets: copiedPackets(sink, await audio.getDecoderConfig(), from, options), add: (packet, meta) => audioSource.add(packet, meta as EncodedAudioChunkMetadata | undefined) });
+    }
     await addInTimeOrder(streams, options.checkCancelled);
     await output.finalize();
   } catch (error) {
@@ -100,6 +107,13 @@ async function* videoPackets(track: InputVideoTrack, encoding: SmartCutEncoding,
   const copyFrom = nextKey && nextKey.timestamp < options.end ? nextKey : null;
   yield* reencodedPackets(track, encoding, options.start, copyFrom?.timestamp ?? options.end, options);
   if (copyFrom) yield* copiedPackets(sink, null, copyFrom, options);
+}
+
+/** The first packet that begins at or after `start` (the first packet when none plays there yet). */
+async function firstWholePacket(sink: EncodedPacketSink, start: number): Promise<EncodedPacket | null> {
+  const playing = await sink.getPacket(start);
+  if (!playing) return sink.getFirstPacket();
+  return playing.timestamp < start ? sink.getNextPacket(playing) : playing;
 }
 
 /** Packets from `from` (or the one playing at the start) until the end, moved to start at 0 and cut to the range. */

@@ -203,6 +203,29 @@ describe('CaptureSources', () => {
     expect(microphone.tracks[0]?.stops).toBe(1);
   });
 
+  it('records the microphone itself while it is the only sound, and the mix once there is more or none', async () => {
+    const recorder = new FakeRecorder();
+    await sources.connectRecorder(() => Promise.resolve(recorder));
+    const microphone = fakeStream('audio');
+    nextMicrophone = () => Promise.resolve(microphone.stream);
+    await sources.connectMicrophone();
+    expect(recorder.audio).toEqual([microphone.tracks[0]]);
+    // The screen's own sound is mixed in: the recorder takes the mix.
+    const screen = fakeStream('video', 'audio');
+    nextScreen = Promise.resolve(screen.stream);
+    await sources.selectScreen();
+    expect(recorder.audio.at(-1)).toBe(mixerTrack);
+    // The share ends: the microphone alone again.
+    screen.tracks[0]?.end();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(recorder.audio.at(-1)).toBe(microphone.tracks[0]);
+    // Unplugged: the mix's silence keeps the file's sound going.
+    microphone.tracks[0]?.end();
+    expect(recorder.audio.at(-1)).toBe(mixerTrack);
+    // The fallback recorder (MediaRecorder) keeps one track for the whole file: the mix.
+    expect(sources.audioTrack).toBe(mixerTrack);
+  });
+
   it('applies the video and audio switches to what it captures', async () => {
     studio = { ...studio, videoEnabled: false, audioEnabled: false };
     const webcam = fakeStream('video');

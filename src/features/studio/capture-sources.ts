@@ -176,7 +176,7 @@ export class CaptureSources<R extends RecorderSink> {
       if (!stream) return false;
       try {
         this.ensureMixer().setInput('microphone', stream);
-        await this.recorderSink?.setAudioTrack(this.ensureMixer().track);
+        await this.recorderSink?.setAudioTrack(this.recordedSound(stream));
       } catch (error) {
         stopStream(stream);
         throw error;
@@ -245,9 +245,10 @@ export class CaptureSources<R extends RecorderSink> {
     this.recorderSink = recorder;
     const [webcam] = this.webcam?.getVideoTracks() ?? [];
     const [screen] = this.screen?.getVideoTracks() ?? [];
-    const audio = this.mixer?.track;
     if (webcam) await recorder.setVideoTrack('webcam', webcam);
     if (screen) await recorder.setVideoTrack('screen', screen);
+    // Chosen now, not before the awaits: a share with sound or an unplugged microphone changes it.
+    const audio = this.recordedSound();
     if (audio) await recorder.setAudioTrack(audio);
     return true;
   }
@@ -284,7 +285,7 @@ export class CaptureSources<R extends RecorderSink> {
     });
     void this.recorderSink?.setVideoTrack('screen', track ?? null);
     if (stream.getAudioTracks().length > 0) this.ensureMixer().setInput('system', stream);
-    if (this.mixer) void this.recorderSink?.setAudioTrack(this.mixer.track);
+    if (this.mixer) void this.recorderSink?.setAudioTrack(this.recordedSound());
   }
 
   private async onScreenEnded(stream: MediaStream): Promise<void> {
@@ -292,6 +293,7 @@ export class CaptureSources<R extends RecorderSink> {
     this.screen = null;
     stopStream(stream);
     this.mixer?.setInput('system', null);
+    void this.recorderSink?.setAudioTrack(this.recordedSound());
     await this.events.onScreenEnded();
     await this.recorderSink?.setVideoTrack('screen', null);
   }
@@ -301,7 +303,21 @@ export class CaptureSources<R extends RecorderSink> {
     this.microphone = null;
     stopStream(stream);
     this.mixer?.setInput('microphone', null);
+    void this.recorderSink?.setAudioTrack(this.recordedSound());
     this.events.onMicrophoneEnded();
+  }
+
+  /**
+   * The sound the recorder worker takes: the microphone itself when it is the only sound, read
+   * directly, as a room's tracks are (RoomRecorder, docs/decisions/0015-podcast-tracks.md: the audio
+   * context delays it and lets it slip under load); else the mix, with the screen's sound to mix in,
+   * or its silence once there is no microphone.
+   */
+  private recordedSound(microphone = this.microphone): MediaStreamTrack | null {
+    const [track] = microphone?.getAudioTracks() ?? [];
+    const systemSound = (this.screen?.getAudioTracks().length ?? 0) > 0;
+    if (track?.readyState === 'live' && !systemSound) return track;
+    return this.mixer?.track ?? null;
   }
 
   private ensureMixer(): AudioMix {

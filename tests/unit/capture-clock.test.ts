@@ -51,6 +51,18 @@ describe('CaptureClock', () => {
     expect(clock.observe(700, 378)).toBe(623);
   });
 
+  it('starts afresh when a block is stamped before the one before it: the source’s clock changed', () => {
+    const clock = new CaptureClock();
+    // As in the studio: a new track processor's first two blocks on the page's clock, the rest on
+    // one 455 ms behind it, arriving on time. Less than a second late, they would wait 2.5 s to be
+    // taken as a new clock, placed 0.48 s early meanwhile.
+    expect(clock.observe(374, 820)).toBe(374);
+    expect(clock.observe(384, 830)).toBe(384);
+    expect(clock.observe(411, 375)).toBe(411);
+    expect(clock.observe(421, 385)).toBe(421);
+    expect(clock.restarts).toBe(1);
+  });
+
   it('starts afresh when every block has been late for a while: the source lost time, not a busy moment', () => {
     const clock = new CaptureClock();
     run(clock, 100, () => 3);

@@ -7,8 +7,10 @@
  * leaves its gap where it was instead of pulling what follows earlier.
  *
  * The mapping starts afresh when the source's clock moves against ours rather than a block being late:
- * at once when a block is later than the least delay by more than a second (Chromium's first few blocks
- * of a new track processor carried timestamps almost 6 s from the rest), and when every block has been
+ * at once when a block is stamped before the one before it, or is later than the least delay by more
+ * than a second (Chromium's first few blocks of a new track processor carry the sending page's clock,
+ * and the rest another: 0.45 s earlier in the studio, 3.3 s in a room's tab, almost 6 s in one run),
+ * and when every block has been
  * later by more than 150 ms for 2.5 s (an audio thread that lost time: page-fed sound's timestamps
  * count samples). A busy moment passes sooner: its burst ends with blocks on time. (At 50 ms for 1.5 s,
  * a slow start in a room's tab moved the mapping by 80 ms mid-recording.) Slow drift is followed by
@@ -18,6 +20,11 @@ export const CAPTURE_WINDOW_MS = 3000;
 export const JUMP_MS = 1000;
 export const LAG_MS = 150;
 export const LAGGING_FOR_MS = 2500;
+/**
+ * A block stamped this much before the end of the one before is on another clock: blocks are 10-20
+ * ms, and a device's clock stepping back a little (20 ms) is followed by the window instead.
+ */
+export const BACKWARDS_MS = 100;
 
 export class CaptureClock {
   /** (arrival, offset) pairs whose offsets increase: the window's least offset is the first. */
@@ -26,6 +33,7 @@ export class CaptureClock {
   private laggingSince: number | null = null;
   /** How many times the mapping has started afresh: blocks stamped before a restart are on the old clock. */
   private restartCount = 0;
+  private lastSourceEndMs: number | null = null;
 
   /**
    * Notes a block that ends at `sourceEndMs` on the source's clock and arrived at `arrivalMs`, and
@@ -34,11 +42,13 @@ export class CaptureClock {
   observe(arrivalMs: number, sourceEndMs: number): number {
     const offsetMs = arrivalMs - sourceEndMs;
     const least = this.candidates[0]?.offsetMs;
+    const backwards = this.lastSourceEndMs !== null && sourceEndMs < this.lastSourceEndMs - BACKWARDS_MS;
+    this.lastSourceEndMs = sourceEndMs;
     if (least !== undefined) {
       const late = offsetMs - least;
       if (late <= LAG_MS) this.laggingSince = null;
       else this.laggingSince ??= arrivalMs;
-      if (late > JUMP_MS || (this.laggingSince !== null && arrivalMs - this.laggingSince >= LAGGING_FOR_MS)) {
+      if (backwards || late > JUMP_MS || (this.laggingSince !== null && arrivalMs - this.laggingSince >= LAGGING_FOR_MS)) {
         this.candidates.length = 0;
         this.laggingSince = null;
         this.restartCount += 1;

@@ -47,20 +47,37 @@ describe('AudioIntake', () => {
     expect(ends.at(-1)).toBe(arrival - HOLD_MS);
   });
 
-  it('places the blocks stamped on a clock it has since left by that clock, not seconds into the file', () => {
+  it('leaves out the blocks held from a clock the source has left, and places the rest by the new one', () => {
     const intake = new AudioIntake();
     // As a new track processor does: its first 80 ms stamped on the sender's clock (ours less 3,289
-    // ms), the rest on another (ours less 10 ms). Every block on time on its own clock.
-    for (let i = 0; i < 8; i++) intake.take(block(3540 + i * 10) as unknown as AudioData, 261 + i * 10, true);
+    // ms), the rest on another (ours less 10 ms), 3.3 s behind. Every block on time on its own clock.
+    const first = Array.from({ length: 8 }, (_, i) => block(3540 + i * 10));
+    first.forEach((data, i) => {
+      intake.take(data as unknown as AudioData, 261 + i * 10, true);
+    });
     let arrival = 0;
     for (let end = 341; arrival < 261 + SETTLE_MS; end += 10) {
       arrival = end + 10;
       intake.take(block(end - 10) as unknown as AudioData, arrival, true);
     }
+    expect(first.every((data) => data.closed)).toBe(true);
+    // Mapped by the new clock, the first blocks would end at 3,560-3,630 ms, and the timeline drop
+    // the sound up to there; by their own, they would anchor it on their few late blocks' estimate.
     const ends = releasedEnds(intake, arrival);
-    // Mapped by the second clock, the first blocks would end at 3,560-3,630 ms.
-    expect(ends.slice(0, 8)).toEqual(Array.from({ length: 8 }, (_, i) => 261 + i * 10));
-    expect(ends.slice(8)).toEqual(Array.from({ length: ends.length - 8 }, (_, i) => 351 + i * 10));
+    expect(ends).toEqual(Array.from({ length: ends.length }, (_, i) => 351 + i * 10));
+  });
+
+  it('keeps the mapping of blocks held when a stall, on the same clock, starts the mapping afresh', () => {
+    const intake = new AudioIntake();
+    // On time (ours less 1,002 ms) until settled, then a block 1.2 s late: the worker was stalled.
+    let end = 10;
+    for (; end + 1002 < 1012 + SETTLE_MS; end += 10) intake.take(block(end - 10) as unknown as AudioData, end + 1002, true);
+    const lastOnTime = end - 10;
+    intake.take(block(end - 10) as unknown as AudioData, end + 1002 + 1200, true);
+    const ends = releasedEnds(intake, Number.POSITIVE_INFINITY);
+    // Every block held before the stall where it was captured, not 1.2 s later.
+    expect(ends.slice(0, -1)).toEqual(Array.from({ length: ends.length - 1 }, (_, i) => 1002 + (i + 1) * 10));
+    expect(ends.at(-2)).toBe(lastOnTime + 1002);
   });
 
   it('holds each block HOLD_MS after it arrived, and closes what it was not to keep', () => {

@@ -33,6 +33,8 @@ export class CaptureClock {
   private laggingSince: number | null = null;
   /** How many times the mapping has started afresh: blocks stamped before a restart are on the old clock. */
   private restartCount = 0;
+  /** How many of those restarts were a block stamped before the one before it: the source changed clocks. */
+  private clockChangeCount = 0;
   private lastSourceEndMs: number | null = null;
 
   /**
@@ -52,6 +54,7 @@ export class CaptureClock {
         this.candidates.length = 0;
         this.laggingSince = null;
         this.restartCount += 1;
+        if (backwards) this.clockChangeCount += 1;
       }
     }
     while (this.candidates.length > 0 && (this.candidates.at(-1)?.offsetMs ?? Number.NEGATIVE_INFINITY) >= offsetMs) this.candidates.pop();
@@ -73,5 +76,10 @@ export class CaptureClock {
   /** Counts the mapping's fresh starts (see observe). */
   get restarts(): number {
     return this.restartCount;
+  }
+
+  /** Counts the fresh starts made because a block was stamped before the one before it. */
+  get clockChanges(): number {
+    return this.clockChangeCount;
   }
 }

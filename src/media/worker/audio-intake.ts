@@ -24,8 +24,8 @@ interface HeldBlock {
   readonly arrivalMs: number;
   readonly sourceEndMs: number;
   /**
-   * The capture clock's offset for this block when the mapping started afresh after it came (its
-   * stamps are on the clock before); null while the current mapping is its own.
+   * The capture clock's offset for this block when the mapping started afresh after it came, on the
+   * same clock (a stall); null while the current mapping is its own.
    */
   offsetMs: number | null;
 }
@@ -49,12 +49,20 @@ export class AudioIntake {
     const durationMs = (value.numberOfFrames / value.sampleRate) * 1000;
     const sourceEndMs = value.timestamp / 1000 + durationMs;
     this.firstArrivalMs ??= arrivalMs;
-    const { restarts, offsetMs } = this.capture;
+    const { restarts, clockChanges, offsetMs } = this.capture;
     this.capture.observe(arrivalMs, sourceEndMs);
-    // A new track processor stamps its first few blocks on the sender's clock, then the rest on
-    // another (3.3 s apart in a room's tab): the blocks held from before keep the mapping of theirs,
-    // or they would land seconds into the file and the timeline drop the sound up to there.
-    if (this.capture.restarts !== restarts) for (const block of this.held) block.offsetMs ??= offsetMs;
+    if (this.capture.clockChanges !== clockChanges) {
+      // A new track processor stamps its first few blocks (some 80 ms) on the sending page's clock,
+      // then the rest on another (0.45 s behind in the studio, 3.3 s in a room's tab). Mapped by the
+      // new clock, the blocks held from before landed seconds into the file and the timeline dropped
+      // the sound up to there; mapped by their own, whose estimate rests on a few late blocks, they
+      // anchored the timeline and every block after them followed their error. They are left out.
+      for (const block of this.held) block.value.close();
+      this.held = [];
+    } else if (this.capture.restarts !== restarts) {
+      // The same clock, a block very late (a stall): what is held keeps the mapping it had.
+      for (const block of this.held) block.offsetMs ??= offsetMs;
+    }
     if (keep) this.held.push({ value, arrivalMs, sourceEndMs, offsetMs: null });
     else value.close();
   }

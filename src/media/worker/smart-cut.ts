@@ -116,12 +116,10 @@ async function firstWholePacket(sink: EncodedPacketSink, start: number): Promise
   return playing.timestamp < start ? sink.getNextPacket(playing) : playing;
 }
 
-/** Packets from `from` (or the one playing at the start) until the end, moved to start at 0 and cut to the range. */
-async function* copiedPackets(sink: EncodedPacketSink, decoderConfig: VideoDecoderConfig | AudioDecoderConfig | null, from: EncodedPacket | null, options: SmartCutOptions): PacketStream {
-  const first = from ?? (await sink.getPacket(options.start)) ?? (await sink.getFirstPacket());
-  if (!first) return;
+/** Packets from `from` until the end, moved to start at 0 and cut to the range. */
+async function* copiedPackets(sink: EncodedPacketSink, decoderConfig: VideoDecoderConfig | AudioDecoderConfig | null, from: EncodedPacket, options: SmartCutOptions): PacketStream {
   let meta: Meta = decoderConfig ? { decoderConfig } : undefined;
-  for await (const packet of sink.packets(first)) {
+  for await (const packet of sink.packets(from)) {
     if (packet.timestamp >= options.end) break;
     const start = Math.max(packet.timestamp, options.start);
     const end = Math.min(packet.timestamp + packet.duration, options.end);

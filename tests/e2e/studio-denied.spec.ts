@@ -1,6 +1,7 @@
 import { test, expect } from './support/test';
 import { BASE_ARGS, DESKTOP_CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './support/chromium';
 import { probe } from './support/media';
+import { recordThenCrash, recoverAndDownload, storedChunkCount } from './support/recovery';
 import { expectIdleAndUsable, openStudio, startRecording, stopAndDownload } from './support/studio';
 
 const SHARED_TAB = 'A tab to share';
@@ -80,5 +81,25 @@ test.describe('microphone blocked', () => {
     await startRecording(page);
     await expect(page.getByRole('progressbar', { name: 'Microphone level' })).toBeVisible();
     await expect(page.getByTestId('mic-unavailable')).toHaveCount(0);
+  });
+
+  test('recorded without a microphone, the picture is stored as it comes, and a crash keeps it', async ({ page, context, guard }, testInfo) => {
+    await openStudio(page, 'Webcam Only');
+    await startRecording(page);
+    await expect(page.getByTestId('mic-unavailable')).toBeVisible();
+    // The header is one chunk and each second of picture another: a file waiting for sound that never
+    // comes stores nothing more until Stop.
+    const chunksAtStart = await storedChunkCount(page);
+    await expect.poll(() => storedChunkCount(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(chunksAtStart + 2);
+    const recorded = await recordThenCrash(page, 1000);
+    const next = await context.newPage();
+    guard.watch(next);
+    await next.goto('/studio');
+    const file = testInfo.outputPath('no-mic-recovered.webm');
+    await recoverAndDownload(next, file, 'Webcam Only');
+    const info = await probe(file);
+    expect(info.audio).toBeUndefined();
+    // Most of it: how much a crash may lose at most is timed in studio-recovery.spec.ts, alone on the machine.
+    expect(info.duration ?? 0).toBeGreaterThanOrEqual(recorded / 2);
   });
 });

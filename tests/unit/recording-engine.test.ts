@@ -48,6 +48,12 @@ class FakeSession implements EngineSession {
     data.close();
   }
 
+  hasSound = true;
+
+  withoutSound(): void {
+    this.hasSound = false;
+  }
+
   fillSilence(mediaSeconds: number): void {
     this.silences.push(mediaSeconds);
   }
@@ -323,5 +329,23 @@ describe('RecordingEngine', () => {
     // Without the resampler's last points (its kernel waits for samples that never come), the sound
     // would end about 0.4 ms early.
     expect(output.session.sound.at(-1)?.[1]).toBeCloseTo(0.2, 4);
+  });
+
+  it('a file with no sound source at Start has no sound track, so its picture is stored as it comes; one whose feed is taken away is kept level with silence', async () => {
+    const silent = await open('silent');
+    const voiced = await open('voiced');
+    engine.pumpAudio('voiced', new ReadableStream<AudioData>());
+    engine.begin(30);
+    expect([silent.session.hasSound, voiced.session.hasSound]).toEqual([false, true]);
+    vi.advanceTimersByTime(SETTLE_MS + 500);
+    expect(silent.session.silences).toEqual([]);
+    const filledWithFeed = voiced.session.silences.length;
+    expect(filledWithFeed).toBeGreaterThan(0);
+    // The person's sound goes away mid-recording: the file's sound track still follows the picture.
+    engine.pumpAudio('voiced', null);
+    vi.advanceTimersByTime(1000);
+    expect(voiced.session.silences.length).toBeGreaterThanOrEqual(filledWithFeed + 4);
+    expect(voiced.session.silences.at(-1)).toBeCloseTo((SETTLE_MS + 1500) / 1000, 2);
+    expect(silent.session.silences).toEqual([]);
   });
 });

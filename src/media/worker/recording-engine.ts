@@ -19,7 +19,7 @@ import { reportingAs } from '../../shared/report-error';
 /** One file being written, as the engine drives it: WebmSession in the workers, a fake in unit tests. */
 export type EngineSession = Pick<
   WebmSession,
-  'videoCodec' | 'videoEnd' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'persist'
+  'videoCodec' | 'videoEnd' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'hasSound' | 'withoutSound' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'persist'
 >;
 
 export interface EngineOutput {
@@ -167,14 +167,16 @@ export class RecordingEngine<O extends EngineOutput> {
   begin(frameRate: number, sizes: readonly Size[] = []): void {
     this.clock.start(performance.now());
     this.current = 'recording';
+    // Every sound feed is given before Start (the studio's microphone or mix, each person of a room).
+    for (const [outputId, output] of this.outputs) if (!this.audioReaders.has(outputId)) output.session.withoutSound();
     this.ladder.reset(frameRate, sizes);
     this.written.reset();
     this.persistTimer = setInterval(() => {
       if (!this.live) return;
       for (const [outputId, output] of this.outputs) {
-        // Only a file that has a sound source gets silence: one recorded without sound has no audio track.
+        // Only a file with a sound track gets silence, whether its feed has gone quiet or been taken away.
         // A feed gone quiet has its last blocks placed first, and one still settling holds sound that is coming.
-        if (this.current === 'recording' && this.audioReaders.has(outputId)) {
+        if (this.current === 'recording' && output.session.hasSound) {
           const now = performance.now();
           this.placeHeldAudio(outputId, now);
           if (!this.audioIntakes.get(outputId)?.settling(now)) output.session.fillSilence(this.mediaMs(output) / 1000);

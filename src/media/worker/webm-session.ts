@@ -42,6 +42,8 @@ export class WebmSession {
   private heldAudio: AudioSample[] = [];
   private lastVideoEnd = 0;
   private failure: unknown = null;
+  /** False once the file is recorded without sound (withoutSound). */
+  private sound = true;
 
   private constructor(
     private readonly options: StartOptions,
@@ -114,6 +116,23 @@ export class WebmSession {
     return this.encoder.backlog;
   }
 
+  /** Whether the file has a sound track: until a recording without a sound source says otherwise. */
+  get hasSound(): boolean {
+    return this.sound;
+  }
+
+  /**
+   * Takes the sound track out of a file recorded with no sound source. The muxer writes nothing until
+   * every open track has had its first block, so a sound track that never gets one would keep the whole
+   * picture in memory until Stop, store none of it, and leave a crash nothing to recover. Sound given
+   * afterwards is left out.
+   */
+  withoutSound(): void {
+    if (!this.sound) return;
+    this.sound = false;
+    this.audio.close();
+  }
+
   /** Audio blocks waiting for the audio encoder. */
   get audioBacklog(): number {
     return this.audioQueued;
@@ -137,7 +156,7 @@ export class WebmSession {
    * can cut the audio exactly where the video ends.
    */
   addAudio(data: AudioData, mediaSeconds: number, capturedEnd = mediaSeconds): void {
-    const start = this.failure ? null : this.audioTimeline.place(capturedEnd, data.numberOfFrames / data.sampleRate);
+    const start = this.failure || !this.sound ? null : this.audioTimeline.place(capturedEnd, data.numberOfFrames / data.sampleRate);
     if (start === null) {
       data.close();
       return;
@@ -156,7 +175,7 @@ export class WebmSession {
    * arriving later continues right after the silence.
    */
   fillSilence(mediaSeconds: number): void {
-    if (this.failure || mediaSeconds - this.audioTimeline.placedEnd < SILENCE_AFTER_S) return;
+    if (this.failure || !this.sound || mediaSeconds - this.audioTimeline.placedEnd < SILENCE_AFTER_S) return;
     // The shape every block of sound has by now (SoundShaper), as the encoder takes one for the whole file.
     const { sampleRate, numberOfChannels } = RECORDED_SOUND;
     const frames = Math.round(sampleRate * SILENCE_BLOCK_S);

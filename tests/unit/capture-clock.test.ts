@@ -63,6 +63,25 @@ describe('CaptureClock', () => {
     expect(clock.restarts).toBe(1);
   });
 
+  it('starts afresh when a block is stamped seconds further on than the time since the one before: the source’s clock changed', () => {
+    const clock = new CaptureClock();
+    run(clock, 100, () => 3);
+    // From block 100 on the stamps read 3,300 ms more, the blocks still arriving every 10 ms.
+    expect(clock.observe(1010 + 5003, 1010 + 3300)).toBe(1010 + 5003);
+    expect([clock.restarts, clock.clockChanges]).toEqual([1, 1]);
+    expect(clock.observe(1020 + 5003, 1020 + 3300)).toBe(1020 + 5003);
+  });
+
+  it('takes a burst, a stall, or blocks dropped upstream for what they are, not a new clock', () => {
+    const clock = new CaptureClock();
+    run(clock, 100, () => 3);
+    // A 600 ms stall, then the burst that was held up, of which the oldest 300 ms were dropped.
+    run(clock, 30, (i) => 600 - (i - 130) * 10 - 300, 130);
+    // A 2 s silence: no blocks, and the stamps go on by the time that passed.
+    run(clock, 10, () => 3, 360);
+    expect([clock.restarts, clock.clockChanges]).toEqual([0, 0]);
+  });
+
   it('starts afresh when every block has been late for a while: the source lost time, not a busy moment', () => {
     const clock = new CaptureClock();
     run(clock, 100, () => 3);

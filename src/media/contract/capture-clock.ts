@@ -7,8 +7,10 @@
  * leaves its gap where it was instead of pulling what follows earlier.
  *
  * The mapping starts afresh when the source's clock moves against ours rather than a block being late:
- * at once when a block is stamped before the one before it, or is later than the least delay by more
- * than a second (Chromium's first few blocks of a new track processor carry the sending page's clock,
+ * at once when a block is stamped before the one before it, or more than a second further on than the
+ * time between their arrivals (which a burst, a stall or blocks dropped upstream never make: those
+ * advance the stamps by the sound between them, no more than the time that passed), or is later than
+ * the least delay by more than a second (Chromium's first few blocks of a new track processor carry the sending page's clock,
  * and the rest another: 0.45 s earlier in the studio, 3.3 s in a room's tab, almost 6 s in one run),
  * and when every block has been
  * later by more than 150 ms for 2.5 s (an audio thread that lost time: page-fed sound's timestamps
@@ -33,9 +35,9 @@ export class CaptureClock {
   private laggingSince: number | null = null;
   /** How many times the mapping has started afresh: blocks stamped before a restart are on the old clock. */
   private restartCount = 0;
-  /** How many of those restarts were a block stamped before the one before it: the source changed clocks. */
+  /** How many of those restarts were a block stamped out of step with the one before it: the source changed clocks. */
   private clockChangeCount = 0;
-  private lastSourceEndMs: number | null = null;
+  private last: { arrivalMs: number; sourceEndMs: number } | null = null;
 
   /**
    * Notes a block that ends at `sourceEndMs` on the source's clock and arrived at `arrivalMs`, and
@@ -44,17 +46,20 @@ export class CaptureClock {
   observe(arrivalMs: number, sourceEndMs: number): number {
     const offsetMs = arrivalMs - sourceEndMs;
     const least = this.candidates[0]?.offsetMs;
-    const backwards = this.lastSourceEndMs !== null && sourceEndMs < this.lastSourceEndMs - BACKWARDS_MS;
-    this.lastSourceEndMs = sourceEndMs;
+    const { last } = this;
+    const backwards = last !== null && sourceEndMs < last.sourceEndMs - BACKWARDS_MS;
+    const forwards = last !== null && sourceEndMs - last.sourceEndMs > arrivalMs - last.arrivalMs + JUMP_MS;
+    const changedClock = backwards || forwards;
+    this.last = { arrivalMs, sourceEndMs };
     if (least !== undefined) {
       const late = offsetMs - least;
       if (late <= LAG_MS) this.laggingSince = null;
       else this.laggingSince ??= arrivalMs;
-      if (backwards || late > JUMP_MS || (this.laggingSince !== null && arrivalMs - this.laggingSince >= LAGGING_FOR_MS)) {
+      if (changedClock || late > JUMP_MS || (this.laggingSince !== null && arrivalMs - this.laggingSince >= LAGGING_FOR_MS)) {
         this.candidates.length = 0;
         this.laggingSince = null;
         this.restartCount += 1;
-        if (backwards) this.clockChangeCount += 1;
+        if (changedClock) this.clockChangeCount += 1;
       }
     }
     while (this.candidates.length > 0 && (this.candidates.at(-1)?.offsetMs ?? Number.NEGATIVE_INFINITY) >= offsetMs) this.candidates.pop();
@@ -78,7 +83,7 @@ export class CaptureClock {
     return this.restartCount;
   }
 
-  /** Counts the fresh starts made because a block was stamped before the one before it. */
+  /** Counts the fresh starts made because a block was stamped out of step with the one before it. */
   get clockChanges(): number {
     return this.clockChangeCount;
   }

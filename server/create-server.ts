@@ -21,8 +21,11 @@ export interface SignalingEnv {
   /** With it, every node sharing this Redis serves the same rooms. */
   redisUrl: string | null;
   caps: AddressCaps;
-  /** The client's address comes from X-Forwarded-For (set it only behind a proxy that writes it). */
-  trustProxy: boolean;
+  /**
+   * How many reverse proxies stand in front of the node, each appending to X-Forwarded-For: the
+   * client's address is read from there (server/client-address.ts). 0: the socket's own address.
+   */
+  trustProxy: number;
   /** The deployment's Janus servers, for rooms through a media server (docs/sfu.md); none: rooms are a mesh. */
   mediaServers: MediaServerConfig[];
 }
@@ -87,7 +90,7 @@ export function readSignalingEnv(env: Record<string, string | undefined>): Signa
       perAddress: count(env.MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_ADDRESS_CAPS.perAddress),
       perAddressRate: DEFAULT_ADDRESS_CAPS.perAddressRate,
     },
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: env.TRUST_PROXY === 'true' ? 1 : count(env.TRUST_PROXY, 0),
     mediaServers: readMediaServers(env),
   };
 }
@@ -240,7 +243,7 @@ export async function createSignalingServer(
     store,
     turn: env.turn,
     ...(env.caps ? { caps: env.caps } : {}),
-    ...(env.trustProxy ? { trustProxy: true } : {}),
+    ...(env.trustProxy ? { trustProxy: env.trustProxy } : {}),
     mediaServers,
   });
   return {

@@ -11,7 +11,8 @@
  *   REDIS_URL       redis://host:port: every node given the same Redis serves the same rooms
  *   MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS
  *                   caps on this node's connections (default 20000, and 200 from one address)
- *   TRUST_PROXY     1 behind a reverse proxy: the client's address is the first of X-Forwarded-For
+ *   TRUST_PROXY     how many reverse proxies stand in front (1 behind one): the client's address is
+ *                   the entry the outermost appended to X-Forwarded-For
  *   RESUME_GRACE_SECONDS
  *                   how long a dropped connection keeps its place (default 30)
  *   JANUS_URL, JANUS_ADMIN_URL, JANUS_SECRET, JANUS_PUBLIC_URL

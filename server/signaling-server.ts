@@ -24,6 +24,7 @@ import { StoreBusyError, StoreUnavailableError } from './store-errors';
 import { turnCredentials, type TurnConfig } from './turn-credentials';
 import type { MediaServers } from './sfu/media-servers';
 import { RoomMedia, usesMediaServer } from './sfu/room-media';
+import { addressKey, clientAddress } from './client-address';
 
 /** A dropped connection keeps its place (and the host role) this long. */
 export const RESUME_GRACE_MS = 30_000;
@@ -67,8 +68,8 @@ export interface SignalingOptions {
   /** A node silent this long is taken for dead: its places wait for their connections to come back. */
   silentAfterMs?: number;
   caps?: AddressCaps;
-  /** Behind a reverse proxy: the client's address is the first in X-Forwarded-For. */
-  trustProxy?: boolean;
+  /** How many reverse proxies stand in front, each appending to X-Forwarded-For (server/client-address.ts). */
+  trustProxy?: number;
   /** With them, rooms created here go through one of these media servers, and members may ask for access (docs/sfu.md). */
   mediaServers?: MediaServers | null;
   /** How often this node brings the media servers in line with the rooms (MEDIA_RECONCILE_MS unless a test says). */
@@ -247,10 +248,9 @@ export class SignalingNode {
     this.timers.push(timer);
   }
 
+  /** What the connection counts against in the per-address caps. */
   private addressOf(socket: Socket): string {
-    const forwarded = socket.handshake.headers['x-forwarded-for'];
-    const first = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined;
-    return (this.options.trustProxy && first) || socket.handshake.address;
+    return addressKey(clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], this.options.trustProxy ?? 0));
   }
 
   /**

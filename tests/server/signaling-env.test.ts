@@ -57,4 +57,8 @@ describe('signaling settings', () => {
     expect(() => readMediaServerForwards({ JANUS_PUBLIC_URL: '/janus-a,/janus-b', JANUS_WS_URL: 'ws://10.0.0.1:8188' })).toThrow(/same place of its list/);
     expect(() => readMediaServerForwards({ JANUS_PUBLIC_URL: '/janus-a', JANUS_WS_URL: 'wss://10.0.0.1:8188' })).toThrow(/ws:\/\//);
   });
+
+  it('TRUST_PROXY is the number of proxies in front ("true" is one); anything else trusts none', () => {
+    expect([undefined, '1', 'true', '2', '0', 'yes', '-1'].map((value) => readSignalingEnv({ TRUST_PROXY: value }).trustProxy)).toEqual([0, 1, 1, 2, 0, 0, 0]);
+  });
 });

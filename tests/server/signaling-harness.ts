@@ -45,11 +45,11 @@ export interface HarnessOptions extends Omit<SignalingOptions, 'store' | 'turn' 
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const http = createServer();
-  const { turn, redisUrl, caps, port, mediaServer, ...nodeOptions } = options;
+  const { turn, redisUrl, caps, port, mediaServer, trustProxy, ...nodeOptions } = options;
   const logged: string[] = [];
   const server = await createSignalingServer(
     http,
-    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}), ...(mediaServer ? { mediaServers: Array.isArray(mediaServer) ? mediaServer : [mediaServer] } : {}) },
+    { allowedOrigins: null, turn: turn ?? null, redisUrl: redisUrl ?? null, ...(caps ? { caps } : {}), ...(trustProxy ? { trustProxy } : {}), ...(mediaServer ? { mediaServers: Array.isArray(mediaServer) ? mediaServer : [mediaServer] } : {}) },
     { sweepMs: 50, ...nodeOptions, log: (context, error) => logged.push(`${context}: ${error instanceof Error ? error.message : String(error)}`) },
   );
   await new Promise<void>((resolve) => http.listen(port ?? 0, '127.0.0.1', resolve));

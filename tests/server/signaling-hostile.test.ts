@@ -221,6 +221,26 @@ describe('connection caps', () => {
     expect(answer).toBe('connected');
   });
 
+  it('behind a proxy, counts the address the proxy appended: a client that writes another’s address first neither fills that one’s cap nor escapes its own', async () => {
+    harness = await startHarness({ trustProxy: 1, caps: { perAddress: 2, perAddressRate: { burst: 100, perSecond: 100 }, total: 1000 } });
+    // What nginx's $proxy_add_x_forwarded_for sends: the header the client wrote, then the address it came from.
+    const viaProxy = (forwardedFor: string) =>
+      new Promise<string>((resolve) => {
+        const socket = connect(harness.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: { 'x-forwarded-for': forwardedFor } });
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (error) => resolve(error.message));
+        harness.clients.push(socket);
+      });
+    expect(await viaProxy('203.0.113.7, 198.51.100.9')).toBe('connected');
+    expect(await viaProxy('203.0.113.8, 198.51.100.9')).toBe('connected');
+    expect(await viaProxy('203.0.113.9, 198.51.100.9')).toBe(ROOM_ERRORS.tooManyConnections);
+    expect(await viaProxy('203.0.113.7')).toBe('connected');
+    // One IPv6 host holds a whole /64: it is one address.
+    expect(await viaProxy('2001:db8:0:1::1')).toBe('connected');
+    expect(await viaProxy('2001:db8:0:1::2')).toBe('connected');
+    expect(await viaProxy('2001:db8:0:1:ffff::3')).toBe(ROOM_ERRORS.tooManyConnections);
+  });
+
   it('refuses connections past the node-wide cap', async () => {
     harness = await startHarness({ caps: { perAddress: 100, perAddressRate: { burst: 100, perSecond: 100 }, total: 3 } });
     await Promise.all(Array.from({ length: 3 }, () => harness.client()));

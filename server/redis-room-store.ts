@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { ClientOfflineError } from 'redis';
 import { KeyedQueue } from './keyed-queue';
 import { nextDeadline, type RoomRecord } from './room-record';
 import type { Change, RoomStore, SilentNode } from './room-store';
@@ -23,6 +25,13 @@ const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_MS = 80;
 /** A Redis that does not answer within this is treated as unreachable for this request. */
 const COMMAND_TIMEOUT_MS = 3000;
+/**
+ * How long a write whose answer was lost may take to learn whether it was made, beyond its own
+ * COMMAND_TIMEOUT_MS: together under the app's 10 s wait for an answer.
+ */
+const LANDED_WAIT_MS = 5000;
+/** The last writes' ids kept in a room's record, so a write can tell it was made even after others followed it. */
+const WRITES_KEPT = 8;
 
 /**
  * Compare-and-set in one step on the Redis server, with the room's deadline: the change is written
@@ -57,12 +66,17 @@ return 1`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A stored room, or null when there is none or it cannot be read as a room of this version. */
-function parseRecord(raw: string | null): RoomRecord | null {
+/** A room as stored: the record, and the ids of the last writes that made it (see compareAndSet). */
+type StoredRecord = RoomRecord & { writes?: unknown };
+
+const writesOf = (record: StoredRecord | null): string[] => (Array.isArray(record?.writes) ? record.writes.filter((id): id is string => typeof id === 'string') : []);
+
+function parseRecord(raw: string | null): StoredRecord | null {
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<RoomRecord> | null;
     const isObject = (v: unknown) => typeof v === 'object' && v !== null;
-    return value && isObject(value.authority) && isObject(value.tokens) && isObject(value.presence) ? (value as RoomRecord) : null;
+    return value && isObject(value.authority) && isObject(value.tokens) && isObject(value.presence) ? (value as StoredRecord) : null;
   } catch {
     return null;
   }
@@ -79,13 +93,13 @@ export class RedisRoomStore implements RoomStore {
 
   constructor(private readonly client: RedisCommands) {}
 
-  private async command(args: string[]): Promise<unknown> {
+  private async command(args: string[], timeoutMs = COMMAND_TIMEOUT_MS): Promise<unknown> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       return await Promise.race([
         this.client.sendCommand(args),
         new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`Redis did not answer ${args[0] ?? ''} within ${String(COMMAND_TIMEOUT_MS)} ms`)), COMMAND_TIMEOUT_MS);
+          timer = setTimeout(() => reject(new Error(`Redis did not answer ${args[0] ?? ''} within ${String(timeoutMs)} ms`)), timeoutMs);
         }),
       ]);
     } catch (error) {
@@ -104,23 +118,53 @@ export class RedisRoomStore implements RoomStore {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       if (attempt > 0) await sleep(Math.random() * Math.min(MAX_BACKOFF_MS, 5 * 2 ** attempt));
       const raw = (await this.command(['GET', key])) as string | null;
-      const { record, result } = change(parseRecord(raw));
+      const before = parseRecord(raw);
+      const { record, result } = change(before);
       const deadline = record ? nextDeadline(record) : null;
-      const written = await this.command([
-        'EVAL',
-        COMPARE_AND_SET,
-        '2',
-        key,
-        DEADLINES,
-        raw ?? '',
-        record ? JSON.stringify(record) : '',
-        String(ROOM_TTL_SECONDS),
-        deadline === null ? '' : String(deadline),
-        roomId,
-      ]);
+      const writeId = randomBytes(9).toString('base64url');
+      let written: unknown;
+      try {
+        written = await this.command([
+          'EVAL',
+          COMPARE_AND_SET,
+          '2',
+          key,
+          DEADLINES,
+          raw ?? '',
+          record ? JSON.stringify({ ...record, writes: [writeId, ...writesOf(before)].slice(0, WRITES_KEPT) }) : '',
+          String(ROOM_TTL_SECONDS),
+          deadline === null ? '' : String(deadline),
+          roomId,
+        ]);
+      } catch (error) {
+        // Sent, the script may have run though its answer was lost (a stalled Redis answers late, a
+        // dropped connection never): the caller must then deliver what it decided, or the room is
+        // changed and nobody is told (a guest let in who never hears it, a host gone and the room not
+        // ended). Not sent at all (Redis known away), it did not run.
+        if (!(error instanceof StoreUnavailableError && error.cause instanceof ClientOfflineError) && (await this.made(key, record ? writeId : null))) return result;
+        throw error;
+      }
       if (written === 1) return result;
     }
     throw new StoreBusyError(roomId);
+  }
+
+  /**
+   * Whether the write `writeId` (null: a deletion) was made. Redis answers one connection in order and
+   * the client sends nothing while disconnected, so the first read answered after the write saw it if
+   * it ran at all. Throws, as unreachable, when no read is answered within LANDED_WAIT_MS.
+   */
+  private async made(key: string, writeId: string | null): Promise<boolean> {
+    const until = Date.now() + LANDED_WAIT_MS;
+    for (;;) {
+      try {
+        const raw = (await this.command(['GET', key], Math.max(1, Math.min(COMMAND_TIMEOUT_MS, until - Date.now())))) as string | null;
+        return writeId === null ? raw === null : writesOf(parseRecord(raw)).includes(writeId);
+      } catch (error) {
+        if (Date.now() >= until) throw error;
+        await sleep(250);
+      }
+    }
   }
 
   async get(roomId: string): Promise<RoomRecord | null> {

@@ -293,12 +293,24 @@ export class SignalingNode {
   private async resumeFromHandshake(socket: Socket, auth: ResumeAuth): Promise<void> {
     const held: Held = { conn: socket.id, node: this.nodeId };
     await this.noteRoom(auth.roomId);
-    const outcome = await this.options.store.update(auth.roomId, (record) => {
-      const id = placeOfToken(record, auth.resumeToken);
-      if (!record || !id) return { record, result: null };
-      const taken = hold(record, id, held);
-      return { record: taken.record, result: { id, state: taken.record.authority, replaced: taken.replaced } };
-    });
+    // Set inside the store's change, which the compiler cannot follow.
+    const asked: { place: string | null } = { place: null };
+    let outcome;
+    try {
+      outcome = await this.options.store.update(auth.roomId, (record) => {
+        const id = placeOfToken(record, auth.resumeToken);
+        if (!record || !id) return { record, result: null };
+        asked.place = id;
+        const taken = hold(record, id, held);
+        return { record: taken.record, result: { id, state: taken.record.authority, replaced: taken.replaced } };
+      });
+    } catch (error) {
+      // Whether this connection now holds the place could not be learned, and the client is told to
+      // retry: should it not, the place must not stay held by a connection that never opened. The
+      // departure is a no-op if the place was not taken.
+      if (asked.place !== null && error instanceof StoreUnavailableError) this.sweeper.retryDeparture({ roomId: auth.roomId, id: asked.place, conn: socket.id, at: this.now() });
+      throw error;
+    }
     if (!outcome) {
       this.resumes.set(socket, { kind: 'expired' });
       return;

@@ -4,7 +4,10 @@
  */
 import { ROOM_ERRORS } from '../src/protocol';
 
-/** Redis cannot be reached (or did not answer in time): nothing was written; try again shortly. */
+/**
+ * Redis cannot be reached (or did not answer in time): nothing was written, or, for a write whose
+ * answer was lost, whether it was could not be learned in time; try again shortly.
+ */
 export class StoreUnavailableError extends Error {
   constructor(cause: unknown) {
     super(ROOM_ERRORS.serverReconnecting, { cause });

@@ -30,6 +30,24 @@ export function holdLockUntilReleased(name: string, callbacks: { onGranted?: () 
   return release;
 }
 
+/** Jobs waiting on each name here, where Web Locks are missing: one realm's jobs are still taken in turn. */
+const localTurns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `job` holding `name` exclusively across this origin's tabs and workers: jobs under one name
+ * run one after another. Without Web Locks, only this realm's jobs are kept apart.
+ */
+export function exclusively<T>(name: string, job: () => Promise<T>): Promise<T> {
+  if (locksAvailable()) return navigator.locks.request(name, job);
+  const turn = (localTurns.get(name) ?? Promise.resolve()).then(job);
+  const settled = turn.catch(() => undefined);
+  localTurns.set(name, settled);
+  void settled.then(() => {
+    if (localTurns.get(name) === settled) localTurns.delete(name);
+  });
+  return turn;
+}
+
 /** Names of the locks some live tab of this origin holds now. */
 export async function heldLockNames(): Promise<string[]> {
   if (!locksAvailable()) return [];

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { bookReserve, getRecording, openRecordingsDb, putChunk, putRecording, readRecordingFile, rewriteKey, type RecordingRow } from '../../src/media/storage/recordings-db';
 import { repairRecording } from '../../src/media/storage/repair-recording';
 import { NotEnoughSpaceError, rewriteSpace } from '../../src/media/storage/rewrite-space';
+import { rewriteAsSeekable } from '../../src/media/storage/rewrite-recording';
 import { ID } from '../../src/media/container/webm/ebml';
 import { joinChunks, recordSyntheticWebm } from './support/webm-fixture';
 
@@ -71,6 +72,27 @@ describe('rewriting a MediaRecorder file as a seekable WebM through the chunk st
     // Recovering again changes nothing.
     await repairRecording('mr-1');
     expect(new Uint8Array(await (await readRecordingFile('mr-1')).arrayBuffer())).toEqual(rewritten);
+  });
+});
+
+describe('two rewrites of one recording at once', () => {
+  it('Stop’s rewrite and a repair racing it (an error while Stop finishes, Recover in two tabs) leave one whole, seekable file', async () => {
+    for (const [index, lateBy] of [0, 1, 5, 20, 50].entries()) {
+      const id = `mr-race-${String(index)}`;
+      await storeMediaRecorderFile(id, 6, 7777);
+      const ticks = async (count: number) => {
+        for (let i = 0; i < count; i++) await Promise.resolve();
+      };
+      const results = await Promise.allSettled([repairRecording(id), ticks(lateBy).then(() => rewriteAsSeekable(id, { durationMs: 6000 }))]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled']);
+      const row = await getRecording(id);
+      expect(row).toMatchObject({ state: 'done', fileKey: rewriteKey(id) });
+      const file = await readRecordingFile(id);
+      expect(file.size).toBe(row?.size);
+      const input = new Input({ source: new BlobSource(file), formats: ALL_FORMATS });
+      expect(await input.computeDuration()).toBeGreaterThan(5.9);
+      expect(cuesAt(new Uint8Array(await file.arrayBuffer()))).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -305,7 +305,11 @@ export async function deleteFileChunks(key: string): Promise<void> {
 /** Deletes an unfinished rewrite (before one starts, and after one fails). */
 export async function clearRewrite(recordingId: string): Promise<void> {
   const db = await openRecordingsDb();
-  await db.delete('chunks', allChunksRange(rewriteKey(recordingId)));
+  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  const row = await tx.objectStore('recordings').get(recordingId);
+  // Once committed, the rewrite is the recording's file: never cleared as a leftover.
+  if (!row || fileKeyOf(row) !== rewriteKey(recordingId)) await tx.objectStore('chunks').delete(allChunksRange(rewriteKey(recordingId)));
+  await tx.done;
 }
 
 /**

@@ -6,11 +6,12 @@
  */
 import { ChunkWriter } from './chunk-writer';
 import { idbChunkStore } from './idb-chunk-store';
-import { clearRewrite, commitRewrite, getRecording, rewriteKey, type RecordingRow } from './recordings-db';
+import { clearRewrite, commitRewrite, fileKeyOf, getRecording, markRecordingDone, rewriteKey, type RecordingRow } from './recordings-db';
 import { openStoredFile } from './stored-file-reader';
 import { checkRewriteSpace } from './rewrite-space';
 import { rewriteSeekable } from '../container/webm/seekable-rewrite';
 import { reportingAs } from '../../shared/report-error';
+import { exclusively } from '../../shared/web-locks';
 
 export interface RewriteResult {
   durationMs: number;
@@ -20,13 +21,25 @@ export interface RewriteResult {
 /**
  * Rewrites recording `id` into a seekable WebM and marks it done. `durationMs`, when given, is what
  * the row records (the recorder's own clock); otherwise the new file's media duration.
+ *
+ * One rewrite of a recording at a time, in any tab: Stop's and a repair's (an error while Stop
+ * finishes, or Recover pressed in two tabs) would otherwise both write the new file's chunks, and the
+ * second, starting again, cleared the first's committed file. A recording already rewritten is not
+ * rewritten again; it is only marked done.
  */
-export async function rewriteAsSeekable(
-  id: string,
-  options: { durationMs?: number; onProgress?: (fraction: number) => void } = {},
-): Promise<RewriteResult> {
+export function rewriteAsSeekable(id: string, options: { durationMs?: number; onProgress?: (fraction: number) => void } = {}): Promise<RewriteResult> {
+  return exclusively(`framecast-rewrite:${id}`, () => rewriteOnce(id, options));
+}
+
+async function rewriteOnce(id: string, options: { durationMs?: number; onProgress?: (fraction: number) => void }): Promise<RewriteResult> {
   const row: RecordingRow | undefined = await getRecording(id);
   if (!row) throw new Error('This recording no longer exists');
+  if (fileKeyOf(row) === rewriteKey(id)) {
+    const durationMs = options.durationMs ?? row.durationMs;
+    if (row.state !== 'done') await markRecordingDone(id, { durationMs });
+    options.onProgress?.(1);
+    return { durationMs, size: row.size };
+  }
   const stored = await openStoredFile(id);
   await checkRewriteSpace(stored.size);
   // What an interrupted earlier attempt wrote is of no use: it starts again from the stored original.

@@ -130,11 +130,25 @@ describe('RecordingRun', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
-  it('on dispose mid-recording, releases the lock and the timer exactly once and keeps the recording', async () => {
+  it('on dispose mid-recording, stops the capture, then releases the lock and the timer exactly once and keeps the recording', async () => {
     const run = newRun();
-    await run.begin(() => Promise.resolve(fakeSession(run.id).session));
+    const { session, calls } = fakeSession(run.id);
+    let stored: () => void = () => undefined;
+    session.abort = () => {
+      calls.abort += 1;
+      return new Promise<void>((resolve) => (stored = resolve));
+    };
+    await run.begin(() => Promise.resolve(session));
     run.dispose();
     run.dispose();
+    // MediaRecorder lives on the page: left running it would write to a recording offered for recovery.
+    expect(calls.abort).toBe(1);
+    // The lock goes once what it captured is stored, not before.
+    expect(releases(run)).toBe(0);
+    stored();
+    await Promise.resolve();
+    await Promise.resolve();
+    await Promise.resolve();
     expect(releases(run)).toBe(1);
     expect(vi.getTimerCount()).toBe(0);
     expect(run.running).toBe(false);

@@ -65,6 +65,8 @@ class FakeStudioRecorder implements StudioRecorder {
  */
 class FakeRecording implements ActiveRecording {
   readonly calls: string[] = [];
+  /** Runs while Stop finishes the file (a write failing then, say). */
+  whileStopping: () => void = () => undefined;
 
   private constructor(
     readonly options: StartOptions,
@@ -89,6 +91,8 @@ class FakeRecording implements ActiveRecording {
 
   async stop(): Promise<RecordingResult> {
     this.calls.push('stop');
+    this.whileStopping();
+    await Promise.resolve();
     const file = joinChunks(webm.finished);
     this.stored.writer.write(0, file);
     await this.stored.persist();
@@ -308,13 +312,29 @@ describe('StudioController', () => {
     expect(titles()).not.toContain('Recording Started');
   });
 
-  it('leaving mid-recording keeps what was stored for recovery and frees the lock', async () => {
+  it('a failure the recorder reports while Stop finishes is Stop’s to answer: one file, one notice, no second save', async () => {
+    const made = await recording();
+    made.whileStopping = () => recorders[0]?.events.onError('A chunk could not be stored', 'QuotaExceededError');
+    await controller.stop();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(made.calls).toEqual(['stop']);
+    expect(titles()).toEqual(expect.arrayContaining(['Recording Stopped']));
+    expect(notices.filter((notice) => notice.tone === 'error')).toEqual([]);
+    expect(controller.getSnapshot().lastRecording?.id).toBe(made.options.recordingId);
+    expect((await getRecording(made.options.recordingId))?.state).toBe('done');
+  });
+
+  it('leaving mid-recording stops the capture, keeps what was stored for recovery and frees the lock', async () => {
     const made = await recording();
     controller.detach();
+    // A MediaRecorder on the page would otherwise go on recording into a recording offered for recovery.
+    expect(made.calls).toEqual(['abort']);
     const row = await getRecording(made.options.recordingId);
     expect(row?.state).toBe('recording');
     expect(row?.size).toBeGreaterThan(0);
-    expect((await heldRecordingIds()).size).toBe(0);
+    await vi.waitFor(async () => {
+      expect((await heldRecordingIds()).size).toBe(0);
+    });
     expect(controller.getSnapshot().recordingState).toBe('idle');
     expect(recorders[0]?.disposed).toBe(true);
   });

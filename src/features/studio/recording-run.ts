@@ -5,6 +5,7 @@
  */
 import { type ActiveRecording, type LiveFigures, type RecordingResult, holdRecordingLock, deleteRecording } from '../../media';
 import { Lifetime } from '../../shared/lifetime';
+import { reportingAs } from '../../shared/report-error';
 
 const STATS_INTERVAL_MS = 500;
 
@@ -113,12 +114,25 @@ export class RecordingRun {
     return saved;
   }
 
-  /** Lets the lock and the timer go (calling it again is harmless). A recording cut short stays for recovery. */
+  /**
+   * Lets the lock and the timer go (calling it again is harmless). A recording cut short (the studio
+   * left mid-recording) stays for recovery: its capture is stopped first, since MediaRecorder lives on
+   * the page and would go on writing to a recording another tab may now offer to recover; the lock
+   * goes once what it captured is stored.
+   */
   dispose(): void {
     if (this.lifetime.isOver()) return;
     this.lifetime.end();
+    const cutShort = this.active;
     this.endSession();
-    this.releaseLock();
+    if (!cutShort) {
+      this.releaseLock();
+      return;
+    }
+    void cutShort
+      .abort()
+      .catch(reportingAs('recording: stop a recording the studio left'))
+      .finally(this.releaseLock);
   }
 
   private endSession(): void {

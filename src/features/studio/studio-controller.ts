@@ -44,6 +44,8 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
   private sources: CaptureSources<R> | null = null;
   /** The recording being made, until it is finished or saved after a failure. */
   private run: RecordingRun | null = null;
+  /** The run whose Stop is finishing its file, if any (see onRecorderError). */
+  private stopping: RecordingRun | null = null;
   /** The "pointer is recorded anyway" notice is shown once per studio visit. */
   private cursorNoticeShown = false;
 
@@ -109,7 +111,7 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
     const connected = await sources.connectRecorder(() =>
       this.engine.createRecorder(canvas, canvasSizeForQuality(settings.video.quality), settings.video.frameRate, {
         onError: (message, name) => {
-          void this.onEngineError(message, name);
+          this.onRecorderError(message, name);
         },
       }),
     );
@@ -208,7 +210,7 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
       const began = await current.begin(() =>
         this.engine.startRecording(recorder, sources.audioTrack, options, (error) => {
           const { name, message } = errorIdentity(error);
-          void this.onEngineError(message, name);
+          this.onRecorderError(message, name);
         }),
       );
       // The user left before seeing it start: the run dropped what little was recorded.
@@ -246,8 +248,11 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
     }
     if (!this.apply('stop', { micSilent: false })) return;
     performance.mark(STOP_MARKS.pressed);
+    this.stopping = run;
     try {
-      const recording = await run.stop((result) => this.finished(run, result.recordingId, result.durationMs, result.mimeType));
+      const recording = await run.stop((result) => this.finished(run, result.recordingId, result.durationMs, result.mimeType)).finally(() => {
+        this.stopping = null;
+      });
       this.endRun(run);
       this.apply('finish', { lastRecording: recording });
       performance.mark(STOP_MARKS.ready);
@@ -368,6 +373,16 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
    * A failure mid-recording (full disk, encoder crash, recorder error): stop capturing, turn what
    * was stored into a playable file, and say what happened. Nothing recorded is thrown away.
    */
+  /**
+   * A failure the recorder reports itself. While Stop finishes the same recording, Stop answers for it:
+   * its file comes out whole, or its own failure saves what was stored. Handled here as well, the
+   * recording was saved twice over and the studio told of both.
+   */
+  private onRecorderError(message: string, name: string): void {
+    if (this.stopping !== null && this.stopping === this.run) return;
+    void this.onEngineError(message, name);
+  }
+
   private async onEngineError(message: string, name: string): Promise<void> {
     const { run } = this;
     this.run = null;

@@ -23,6 +23,8 @@ export class FallbackRecorder {
     if (this.recorder.state === 'paused') void this.stored.note().catch(reportingAs('recording: touch a paused recording'));
   }, HEARTBEAT_MS);
   private writes: Promise<void> = Promise.resolve();
+  /** Only the first failure is reported: once a write fails, every later chunk's fails as well. */
+  private failed = false;
 
   private constructor(
     private readonly recorder: MediaRecorder,
@@ -32,7 +34,7 @@ export class FallbackRecorder {
   ) {
     this.clock.start(performance.now());
     recorder.addEventListener('error', (event) => {
-      this.onError(event.error ?? new Error('Recording failed due to an error'));
+      this.fail(event.error ?? new Error('Recording failed due to an error'));
     });
     recorder.addEventListener('dataavailable', (event) => {
       if (event.data.size === 0) return;
@@ -42,7 +44,7 @@ export class FallbackRecorder {
           await stored.persist({ durationMs: this.durationMs });
         })
         .catch((error: unknown) => {
-          this.onError(error);
+          this.fail(error);
         });
     });
   }
@@ -138,6 +140,12 @@ export class FallbackRecorder {
     } finally {
       this.stored.release();
     }
+  }
+
+  private fail(error: unknown): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.onError(error);
   }
 
   /** Stops MediaRecorder and waits until every chunk it handed over is stored. */

@@ -84,7 +84,8 @@ export class WebmSession {
     const session = new WebmSession(options, codec, stored, onFailure);
     try {
       await session.output.start();
-      // The header gets a chunk of its own, so patching it at the end rewrites only a few bytes.
+      // Only the EBML header is written yet (39 bytes): stored at once, so the row's file is a WebM from
+      // its first moment. The Segment's own header, which Stop patches, comes with the first second of media.
       await stored.writer.flush();
     } catch (error) {
       await stored.discard();
@@ -221,8 +222,9 @@ export class WebmSession {
   async finish(durationMs: number): Promise<RecordingResult> {
     this.cutAudio(durationMs / 1000);
     // Marked while the encoder drains (a transaction of ~30 ms at Stop), not before it: only the
-    // finished file, written after both, depends on the mark.
-    const marked = this.stored.note({ state: 'finalizing' });
+    // finished file, written after both, depends on the mark. The reserve goes with it: on a nearly full
+    // disk it is the room the last cluster, the cues and the patched first chunk are written into.
+    const marked = this.stored.finishing();
     marked.catch(() => undefined); // reported below, where it is awaited
     await Promise.allSettled([...this.inFlight]);
     await this.encoder.flush().catch((error: unknown) => {

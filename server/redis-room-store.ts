@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ClientOfflineError } from 'redis';
 import { KeyedQueue } from './keyed-queue';
-import { nextDeadline, type RoomRecord } from './room-record';
+import { nextDeadline, nodesTakingPlaces, type RoomRecord } from './room-record';
 import type { Change, RoomStore, SilentNode } from './room-store';
 import { StoreBusyError, StoreUnavailableError } from './store-errors';
 
@@ -36,13 +36,17 @@ const WRITES_KEPT = 8;
 /**
  * Compare-and-set in one step on the Redis server, with the room's deadline: the change is written
  * only if the room is still exactly what it was read as; otherwise nothing is written and the caller
- * reads again.
+ * reads again. The nodes taking a place with it (KEYS[3] on) list the room as theirs in the same step.
  */
 const COMPARE_AND_SET = `
 local current = redis.call('GET', KEYS[1])
 if (current or '') ~= ARGV[1] then return 0 end
 if ARGV[2] == '' then redis.call('DEL', KEYS[1]) else redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) end
 if ARGV[4] == '' then redis.call('ZREM', KEYS[2], ARGV[5]) else redis.call('ZADD', KEYS[2], ARGV[4], ARGV[5]) end
+for i = 3, #KEYS do
+  redis.call('SADD', KEYS[i], ARGV[5])
+  redis.call('EXPIRE', KEYS[i], ARGV[3])
+end
 return 1`;
 
 /** Hands a silent node's rooms to exactly one caller: whoever removes it from the set of nodes. */
@@ -57,11 +61,6 @@ local listed = redis.call('ZSCORE', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
 if listed then return 1 end
 return 0`;
-
-const NOTE_ROOM = `
-redis.call('SADD', KEYS[1], ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return 1`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,6 +119,9 @@ export class RedisRoomStore implements RoomStore {
       const raw = (await this.command(['GET', key])) as string | null;
       const before = parseRecord(raw);
       const { record, result } = change(before);
+      // A request refused leaves the room as it was: nothing to write, and no node to list.
+      if (record === before) return result;
+      const takers = nodesTakingPlaces(before, record).map((node) => NODE_ROOMS_PREFIX + node);
       const deadline = record ? nextDeadline(record) : null;
       const writeId = randomBytes(9).toString('base64url');
       let written: unknown;
@@ -127,9 +129,10 @@ export class RedisRoomStore implements RoomStore {
         written = await this.command([
           'EVAL',
           COMPARE_AND_SET,
-          '2',
+          String(2 + takers.length),
           key,
           DEADLINES,
+          ...takers,
           raw ?? '',
           record ? JSON.stringify({ ...record, writes: [writeId, ...writesOf(before)].slice(0, WRITES_KEPT) }) : '',
           String(ROOM_TTL_SECONDS),
@@ -177,10 +180,6 @@ export class RedisRoomStore implements RoomStore {
 
   async heartbeat(node: string, now: number): Promise<boolean> {
     return (await this.command(['EVAL', HEARTBEAT, '1', NODES, String(now), node])) === 1;
-  }
-
-  async noteRoom(node: string, roomId: string): Promise<void> {
-    await this.command(['EVAL', NOTE_ROOM, '1', NODE_ROOMS_PREFIX + node, roomId, String(ROOM_TTL_SECONDS)]);
   }
 
   async claimSilentNodes(before: number): Promise<SilentNode[]> {

@@ -127,3 +127,18 @@ export function applyRequests(record: RoomRecord, requests: readonly AuthorityRe
   const run = decideAll(record.authority, requests);
   return { ...run, record: run.gone ? null : pruned({ ...record, authority: run.state }) };
 }
+
+/**
+ * The nodes that take a place in the room with this change (a join, a resume, a place taken back):
+ * each must have the room listed as one of its own in the same step, so that if it dies the others
+ * find the places it held.
+ */
+export function nodesTakingPlaces(before: RoomRecord | null, after: RoomRecord | null): string[] {
+  if (!after) return [];
+  const nodes = new Set<string>();
+  for (const [id, now] of Object.entries(after.presence)) {
+    const was = before?.presence[id];
+    if (isHeld(now) && !(isHeld(was) && was.node === now.node)) nodes.add(now.node);
+  }
+  return [...nodes];
+}

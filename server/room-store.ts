@@ -29,8 +29,6 @@ export interface RoomStore {
   due(now: number, limit: number): Promise<string[]>;
   /** This node is alive at `now`; false when the node was not listed (new, or taken for dead meanwhile). */
   heartbeat(node: string, now: number): Promise<boolean>;
-  /** `node` holds a connection in `roomId` (so its places can be found if it dies). */
-  noteRoom(node: string, roomId: string): Promise<void>;
   /** Nodes that last said they were alive before `before`: each is handed to exactly one caller. */
   claimSilentNodes(before: number): Promise<SilentNode[]>;
   /** Rooms held, for the benchmark and tests. */
@@ -65,10 +63,6 @@ export class MemoryRoomStore implements RoomStore {
   // One node alone: nobody else could finish its work, so there is nothing to track.
   heartbeat(): Promise<boolean> {
     return Promise.resolve(true);
-  }
-
-  noteRoom(): Promise<void> {
-    return Promise.resolve();
   }
 
   claimSilentNodes(): Promise<SilentNode[]> {

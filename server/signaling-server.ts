@@ -164,8 +164,6 @@ export class SignalingNode {
   private readonly accepted = new Set<string>();
   private readonly membershipCache = new Map<string, { state: AuthorityState | null; at: number }>();
   private readonly resumes = new WeakMap<Socket, Resume>();
-  /** Rooms already noted as having a connection on this node (see RoomStore.noteRoom). */
-  private readonly notedRooms = new Set<string>();
   private readonly timers: ReturnType<typeof setInterval>[] = [];
   private closed = false;
 
@@ -292,7 +290,6 @@ export class SignalingNode {
 
   private async resumeFromHandshake(socket: Socket, auth: ResumeAuth): Promise<void> {
     const held: Held = { conn: socket.id, node: this.nodeId };
-    await this.noteRoom(auth.roomId);
     // Set inside the store's change, which the compiler cannot follow.
     const asked: { place: string | null } = { place: null };
     let outcome;
@@ -466,7 +463,6 @@ export class SignalingNode {
     const now = this.now();
     const name = sanitizeName(rawName);
     const held: Held = { conn: socket.id, node: this.nodeId };
-    await this.noteRoom(roomId);
     const refused = (reply: Ack | JoinRoomAck, record: RoomRecord | null) => ({
       record,
       result: { id: connection.id, token: null, state: null, deliveries: [], reply, replaced: null } satisfies JoinOutcome,
@@ -645,7 +641,6 @@ export class SignalingNode {
    * another node may have taken this one for dead, and a Redis restarted without its data lost rooms.
    */
   private reclaimPlaces(): void {
-    this.notedRooms.clear();
     for (const connection of this.local.values()) {
       if (connection.roomId) void this.requests.run(connection.conn, () => this.reclaim(connection));
     }
@@ -656,7 +651,6 @@ export class SignalingNode {
     if (!roomId || !this.local.has(connection.conn)) return;
     const held: Held = { conn: connection.conn, node: this.nodeId };
     try {
-      await this.noteRoom(roomId);
       const outcome = await this.options.store.update(roomId, (record) => {
         if (!record) return { record, result: ROOM_ERRORS.roomLost };
         if (!isKnown(record.authority, connection.id)) return { record, result: ROOM_ERRORS.placeExpired };
@@ -675,19 +669,10 @@ export class SignalingNode {
     }
   }
 
-  /** Before this node holds a place in a room, the room is noted as this node's (so its death is finished by others). */
-  private async noteRoom(roomId: string): Promise<void> {
-    if (this.notedRooms.has(roomId)) return;
-    await this.options.store.noteRoom(this.nodeId, roomId);
-    this.notedRooms.add(roomId);
-  }
-
   private housekeeping(): void {
     const now = this.now();
     for (const [roomId, entry] of this.membershipCache) if (now - entry.at >= MEMBERSHIP_TTL_MS) this.membershipCache.delete(roomId);
     this.addresses.sweep();
-    // Noted rooms are only a cache of what Redis already holds: forget them when there are many.
-    if (this.notedRooms.size > 50_000) this.notedRooms.clear();
   }
 
   /** Someone let in gets TURN credentials with the room, and word that its media goes through the media server. */

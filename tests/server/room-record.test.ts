@@ -1,7 +1,7 @@
 /** The room record's pure rules: presence per connection, one token per place, deadlines. */
 import { describe, expect, it } from 'vitest';
 import { MAX_PARTICIPANTS, createAuthority, decide } from '../../src/protocol/room-authority';
-import { applyRequests, depart, departNode, dueRequests, hold, nextDeadline, placeOfToken, pruned, type RoomRecord } from '../../server/room-record';
+import { applyRequests, depart, departNode, dueRequests, hold, nextDeadline, nodesTakingPlaces, placeOfToken, pruned, type RoomRecord } from '../../server/room-record';
 
 function room(): RoomRecord {
   let authority = createAuthority('r', 'Room', { id: 'host', name: 'Ada' }, 0);
@@ -30,6 +30,17 @@ describe('presence belongs to the connection that holds the place', () => {
     expect(dueRequests(record, 30_500)).toEqual([]);
     expect(nextDeadline(record)).toBe(40_000);
     expect(dueRequests(record, 40_000)).toEqual([{ type: 'leave', from: 'host', reason: 'disconnected' }]);
+  });
+
+  it('a change names the nodes that take a place with it, so each lists the room as its own in the same step', () => {
+    expect(nodesTakingPlaces(null, room()).sort()).toEqual(['n1', 'n2']);
+    expect(nodesTakingPlaces(room(), room())).toEqual([]);
+    // A connection on another node takes the host's place back; a departure takes none.
+    expect(nodesTakingPlaces(room(), hold(room(), 'host', { conn: 'c9', node: 'n3' }).record)).toEqual(['n3']);
+    expect(nodesTakingPlaces(room(), hold(room(), 'host', { conn: 'c9', node: 'n1' }).record)).toEqual([]);
+    expect(nodesTakingPlaces(room(), depart(room(), 'host', 'c1', 5000))).toEqual([]);
+    expect(nodesTakingPlaces(depart(room(), 'host', 'c1', 5000), room())).toEqual(['n1']);
+    expect(nodesTakingPlaces(room(), null)).toEqual([]);
   });
 
   it('a silent node: every place it held waits, the others stay', () => {

@@ -2,7 +2,10 @@
  * Two signaling nodes sharing one real Redis: rooms and events cross nodes, two first joins racing on
  * two nodes give one host, and a node restarted within the grace period keeps its clients' places.
  */
+import { io as connect } from 'socket.io-client';
+import { createClient } from 'redis';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { ROOM_ERRORS } from '../../src/protocol/protocol';
 import { ask, next, record, settle, startHarness, type Harness, type JoinAck } from './signaling-harness';
 import { hasRedisServer, startRedis, type RedisProcess } from './redis-server-process';
 
@@ -57,6 +60,35 @@ describe.runIf(available)('signaling across two nodes through Redis', () => {
     const answer = next<{ from: string }>(guest, 'signaling-message');
     host.emit('signaling-message', { type: 'answer', data: { connectionId: 'c1', description: { type: 'answer', sdp: 'v=0' } }, from: 'x', to: guestAck.selfId, roomId: ROOM });
     expect((await answer).from).toBe(hostAck.selfId);
+  });
+
+  it('a node lists only the rooms it holds a place in: refused joins and resumes for made-up rooms list nothing', async () => {
+    const one = await node();
+    const admin = createClient({ url: redis.url });
+    await admin.connect();
+    try {
+      const listed = `framecast:node-rooms:${one.server.node.nodeId}`;
+      const client = await one.client();
+      for (let i = 0; i < 10; i++) {
+        const ack = await ask<JoinAck>(client, 'join-room', { roomId: `made-up-${String(i)}`, participantName: 'Eve', resumeToken: 'not-a-token' });
+        expect(ack.error).toBe(ROOM_ERRORS.placeExpired);
+      }
+      for (let i = 0; i < 10; i++) {
+        const refused = connect(one.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { roomId: `made-up-handshake-${String(i)}`, resumeToken: 'not-a-token' } });
+        one.clients.push(refused);
+        await new Promise((resolve) => {
+          refused.once('connect', resolve);
+          refused.once('connect_error', resolve);
+        });
+      }
+      expect(await admin.sMembers(listed)).toEqual([]);
+      // A real join lists its room, at once.
+      const host = await one.client();
+      await ask<JoinAck>(host, 'join-room', { roomId: ROOM, participantName: 'Ada' });
+      expect(await admin.sMembers(listed)).toEqual([ROOM]);
+    } finally {
+      await admin.quit();
+    }
   });
 
   it('first joins racing on two nodes give exactly one host', async () => {

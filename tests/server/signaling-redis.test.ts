@@ -76,9 +76,13 @@ describe.runIf(available)('signaling across two nodes through Redis', () => {
       for (let i = 0; i < 10; i++) {
         const refused = connect(one.url, { path: '/socket.io', transports: ['websocket'], forceNew: true, reconnection: false, auth: { roomId: `made-up-handshake-${String(i)}`, resumeToken: 'not-a-token' } });
         one.clients.push(refused);
-        await new Promise((resolve) => {
-          refused.once('connect', resolve);
-          refused.once('connect_error', resolve);
+        await new Promise<void>((resolve) => {
+          refused.once('connect', () => {
+            resolve();
+          });
+          refused.once('connect_error', () => {
+            resolve();
+          });
         });
       }
       expect(await admin.sMembers(listed)).toEqual([]);

@@ -1,31 +1,12 @@
 import 'fake-indexeddb/auto';
-import { BufferSource, BufferTarget, EncodedPacket, EncodedPacketSink, EncodedVideoPacketSource, Input, MP4, Mp4OutputFormat, Output } from 'mediabunny';
+import { BufferSource, EncodedPacketSink, Input, MP4 } from 'mediabunny';
+import { FPS, SECONDS, fragmentedMp4 } from './support/mp4-fixture';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { planFragmentedMp4Repair } from '../../src/media/container/mp4/fragmented-repair';
 import { getRecording, putChunk, putRecording, readRecordingFile, type RecordingRow } from '../../src/media/storage/recordings-db';
 import { repairRecording } from '../../src/media/storage/repair-recording';
 import { NothingToRecoverError } from '../../src/media/container/webm/repair-plan';
 
-const FPS = 30;
-const SECONDS = 4;
-
-/** A fragmented MP4 as a MediaRecorder writes it: a fragment per second, each starting on a key frame. */
-async function fragmentedMp4(): Promise<Uint8Array> {
-  const output = new Output({ format: new Mp4OutputFormat({ fastStart: 'fragmented', minimumFragmentDuration: 1 }), target: new BufferTarget() });
-  const video = new EncodedVideoPacketSource('vp9');
-  output.addVideoTrack(video, { frameRate: FPS });
-  await output.start();
-  for (let frame = 0; frame < FPS * SECONDS; frame += 1) {
-    const key = frame % FPS === 0;
-    // Payloads of a plausible size; the muxer and the repair never look inside them.
-    const data = new Uint8Array(key ? 6000 : 1500).fill(frame % 251);
-    await video.add(new EncodedPacket(data, key ? 'key' : 'delta', frame / FPS, 1 / FPS), frame === 0 ? { decoderConfig: { codec: 'vp09.00.10.08', codedWidth: 640, codedHeight: 360 } } : undefined);
-  }
-  await output.finalize();
-  const buffer = output.target.buffer;
-  if (!buffer) throw new Error('no output');
-  return new Uint8Array(buffer);
-}
 
 const reader = (file: Uint8Array) => (offset: number, length: number) => Promise.resolve(file.slice(offset, offset + length));
 

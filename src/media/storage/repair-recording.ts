@@ -27,8 +27,8 @@ export async function repairRecording(id: string, onProgress: (fraction: number)
   // On its own transaction first: on a full disk, the space it frees is what the repair writes into.
   await releaseReserve(id);
   const stored = await openStoredFile(id);
-  if (row.mimeType.startsWith('video/mp4')) {
-    const result = await repairFragmentedMp4(id, stored);
+  if (row.mimeType.startsWith('video/mp4') || (await startsAsMp4(stored))) {
+    const result = await repairFragmentedMp4(id, stored, row.mimeType.startsWith('video/mp4') ? row.mimeType : 'video/mp4');
     onProgress(1);
     return result;
   }
@@ -52,13 +52,23 @@ export async function repairRecording(id: string, onProgress: (fraction: number)
 }
 
 /**
+ * Whether the stored bytes open as an MP4 (an `ftyp` box first), whatever the row says: a track
+ * received from a participant is typed only once it is whole, so one cut short is listed as WebM.
+ */
+async function startsAsMp4(stored: StoredFile): Promise<boolean> {
+  if (stored.size < 8) return false;
+  const head = await stored.read(4, 4);
+  return String.fromCharCode(...head) === 'ftyp';
+}
+
+/**
  * A MediaRecorder MP4 (browsers that write no WebM) is fragmented: it is cut back to its last whole
  * fragment, which plays and seeks as it is, and its duration is read from what is kept.
  */
-async function repairFragmentedMp4(id: string, stored: StoredFile): Promise<RepairResult> {
+async function repairFragmentedMp4(id: string, stored: StoredFile, mimeType: string): Promise<RepairResult> {
   const plan = await planFragmentedMp4Repair(stored.read, stored.size);
   const { BlobSource, Input, MP4 } = await import('mediabunny');
-  const kept = (await readRecordingFile(id, 'video/mp4')).slice(0, plan.keepBytes);
+  const kept = (await readRecordingFile(id, mimeType)).slice(0, plan.keepBytes);
   const input = new Input({ source: new BlobSource(kept), formats: [MP4] });
   let durationMs: number;
   try {
@@ -66,6 +76,6 @@ async function repairFragmentedMp4(id: string, stored: StoredFile): Promise<Repa
   } finally {
     input.dispose();
   }
-  const size = await editRecordingFile(id, { truncateAt: plan.keepBytes, patches: [], tail: new Uint8Array(0) }, { state: 'done', durationMs, error: undefined });
+  const size = await editRecordingFile(id, { truncateAt: plan.keepBytes, patches: [], tail: new Uint8Array(0) }, { state: 'done', durationMs, error: undefined, mimeType });
   return { id, durationMs, size, droppedBytes: plan.droppedBytes };
 }

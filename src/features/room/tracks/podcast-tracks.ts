@@ -296,7 +296,12 @@ export class PodcastTracks {
     const sender: TrackSender = new TrackSender(recording, {
       readFile: async (from) => {
         const { row, offset, bytes } = await readRecordingFileFrom(recording.recordingId, from);
-        return { bytes, offset, settled: row?.settledSize, durationMs: row?.durationMs ?? 0, finished: row?.state === 'done', mimeType: row?.mimeType ?? 'video/webm' };
+        if (!row) {
+          // Deleted from this computer's library while it was on its way: nothing is left to send.
+          this.withdraw(recording.recordingId);
+          throw new Error('This recording was deleted before it reached the host');
+        }
+        return { bytes, offset, settled: row.settledSize, durationMs: row.durationMs, finished: row.state === 'done', mimeType: row.mimeType };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);
@@ -314,6 +319,15 @@ export class PodcastTracks {
     if (sender.isDelivered || this.lifetime.isOver()) return;
     const channel = this.deps.openChannel(this.deps.store.room.hostId, `${TRACK_CHANNEL_PREFIX}${sender.recording.recordingId}`);
     if (channel) sender.attach(channel);
+  }
+
+  /** Stops sending a recording that no longer exists here, and stops saying it is on its way. */
+  private withdraw(recordingId: string): void {
+    const sender = this.senders.get(recordingId);
+    this.senders.delete(recordingId);
+    removePendingTrack(recordingId);
+    sender?.dispose();
+    if (this.senders.size === 0) this.deps.store.update({ ownTrack: null });
   }
 
   private onSendProgress(recordingId: string, progress: SendProgress): void {

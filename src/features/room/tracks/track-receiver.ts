@@ -14,6 +14,11 @@ import { epochNow } from '../../../shared/wall-clock';
 
 /** How often the received row is touched, so the library knows it is alive and shows its size. */
 const NOTE_EVERY_MS = 2000;
+/**
+ * While a check reads back what was held from before (a long track after a reload or a dropped
+ * channel, which can take minutes), the participant hears from the host this often.
+ */
+const STILL_CHECKING_EVERY_MS = 2000;
 /** Blocks waiting to be written: a sender that paces itself never has more than 48 on their way. */
 const MAX_QUEUED_BLOCKS = 96;
 /** Refusals a channel may earn before it is closed. */
@@ -372,6 +377,11 @@ export class TrackReceiver {
     }
   }
 
+  /** Whether the channel has gone (read after an await, where a field read once would be taken as known). */
+  private hasClosed(): boolean {
+    return this.closed;
+  }
+
   private startCheck(): void {
     this.checking = true;
     this.queue(async () => {
@@ -403,7 +413,18 @@ export class TrackReceiver {
     }
     this.update({ phase: 'checking' });
     const count = blockCount(final.size);
-    const held = await this.heldDigests(id, final.size, final.check === 'file');
+    // Still at it: an `ack` of what it holds keeps the participant from taking the host for gone.
+    const stillChecking = setInterval(() => {
+      if (!this.closed) this.send({ t: 'ack', count: this.contiguous, written: this.written });
+    }, STILL_CHECKING_EVERY_MS);
+    let held: Awaited<ReturnType<TrackReceiver['heldDigests']>>;
+    try {
+      held = await this.heldDigests(id, final.size, final.check === 'file');
+    } finally {
+      clearInterval(stillChecking);
+    }
+    // The channel went while this read: a newer one checks again, and only it may say received.
+    if (this.hasClosed()) return;
     const resend = blocksToResend(
       final.hashes,
       held.blocks.map((digest) => digest && shortDigest(digest)),
@@ -443,7 +464,7 @@ export class TrackReceiver {
     const rows = (await receivedBlocks(id)).filter((row) => reading.has(row.position / BLOCK_BYTES) && row.bytes.size === Math.min(BLOCK_BYTES, size - row.position));
     const whole = ofFile ? streamingSha256() : null;
     let contiguous = 0;
-    for (let from = 0; from < rows.length; from += READ_BLOCKS) {
+    for (let from = 0; from < rows.length && !this.closed; from += READ_BLOCKS) {
       const batch = rows.slice(from, from + READ_BLOCKS);
       const bytes = new Uint8Array(await new Blob(batch.map((row) => row.bytes)).arrayBuffer());
       let at = 0;

@@ -17,7 +17,10 @@ const LOW_WATER_BYTES = 256 * 1024;
 const MAX_UNWRITTEN_BLOCKS = 48;
 /** While recording, how often the file is looked at for new whole blocks. */
 const POLL_MS = 1000;
-/** How long the host may take to answer the finished file's digests before the channel is renewed. */
+/**
+ * How long the host may go without a word while it checks the finished file before the channel is
+ * renewed. A host reading back a long track says it is still at it (an `ack`) every few seconds.
+ */
 const ANSWER_WAIT_MS = 60_000;
 /** A closed channel is asked for again after this long, then twice as long, up to the cap. */
 const REOPEN_MS = 1000;
@@ -86,6 +89,8 @@ interface Run {
   wanted: [number, number][] | null;
   /** The host checks the finished file by its blocks' digests (an older host hashes the file itself). */
   blocksCheck: boolean;
+  /** When the host last said anything (performance.now()). */
+  heardAt: number;
 }
 
 export class TrackSender {
@@ -133,7 +138,7 @@ export class TrackSender {
     }
     clearTimeout(this.reopenTimer);
     const previous = this.current;
-    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null, blocksCheck: false };
+    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null, blocksCheck: false, heardAt: performance.now() };
     this.current = run;
     previous?.channel.close();
     this.poke(); // a loop of the previous channel wakes and ends
@@ -145,7 +150,10 @@ export class TrackSender {
     };
     channel.onmessage = ({ data }: MessageEvent<unknown>) => {
       const message = parseReceiverMessage(data);
-      if (message && this.current === run) this.onMessage(run, message);
+      if (message && this.current === run) {
+        run.heardAt = performance.now();
+        this.onMessage(run, message);
+      }
     };
     channel.onclose = () => {
       if (this.current !== run) return;
@@ -264,8 +272,8 @@ export class TrackSender {
     this.report();
     const askedAt = performance.now();
     while (this.live(run) && !this.delivered && this.wantedOf(run) === null) {
-      // A host that never answers (its storage failed without closing): a new channel starts over.
-      if (performance.now() - askedAt > ANSWER_WAIT_MS) {
+      // A host that goes silent (its storage failed without closing): a new channel starts over.
+      if (performance.now() - Math.max(askedAt, run.heardAt) > ANSWER_WAIT_MS) {
         run.channel.close();
         return;
       }

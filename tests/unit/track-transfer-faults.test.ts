@@ -1,0 +1,132 @@
+/**
+ * A track's transfer when something around it goes wrong: a host check slower than the participant's
+ * patience, a recording deleted on the participant's computer while it is sent, and a track cut short
+ * at the host before it said what type of file it is.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Media from '../../src/media';
+import { TrackSender, type SenderFile } from '../../src/features/room/tracks/track-sender';
+import { TrackReceiver, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
+import { openReceivedTrack, receivedTrackId } from '../../src/media/storage/received-track';
+import { repairRecording } from '../../src/media/storage/repair-recording';
+import { BLOCK_BYTES } from '../../src/features/room/tracks/track-transfer-protocol';
+import { getRecording, putChunk } from '../../src/media/storage/recordings-db';
+import { FakeLockManager } from './support/fake-lock-manager';
+import { FakeDataChannel, asChannel } from './support/fake-data-channel';
+import { fragmentedMp4 } from './support/mp4-fixture';
+
+// A host whose reads of what it held from before are slow (a long track): the test holds them.
+const slow = vi.hoisted(() => ({ gate: null as Promise<void> | null }));
+vi.mock('../../src/media', async (importOriginal) => {
+  const media = await importOriginal<typeof Media>();
+  return {
+    ...media,
+    receivedBlocks: async (id: string) => {
+      if (slow.gate) await slow.gate;
+      return media.receivedBlocks(id);
+    },
+  };
+});
+
+/** The participant's own file as it grows. */
+class GrowingFile {
+  bytes = new Uint8Array(0);
+  finished = false;
+  append(count: number, seed: number): void {
+    const next = new Uint8Array(this.bytes.length + count);
+    next.set(this.bytes);
+    for (let i = this.bytes.length; i < next.length; i++) next[i] = (i * 31 + seed) & 0xff;
+    this.bytes = next;
+  }
+  read = (from: number): Promise<SenderFile> => {
+    const offset = Math.min(from, this.bytes.length);
+    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, durationMs: 1, finished: this.finished, mimeType: 'video/webm' });
+  };
+}
+
+let recordings = 0;
+const ownRecording = () => ({ recordingId: `fault-${String((recordings += 1))}`, createdAt: Date.now(), width: 640, height: 360, startedAt: null, roomSession: null });
+
+function connect(sender: TrackSender, statuses: TrackStatus[]) {
+  const [guest, host] = FakeDataChannel.pair(`track:${sender.recording.recordingId}`);
+  sender.attach(asChannel(guest));
+  new TrackReceiver(asChannel(host), { roomId: 'r', participantId: 'gus', participantName: 'Gus', onStatus: (status) => statuses.push(status), claim: () => true, released: () => undefined });
+  guest.open();
+  return guest;
+}
+
+/**
+ * A transfer whose channel dropped once mid-recording: the second channel's host, checking the
+ * finished file, reads back the blocks the first one stored, and that read waits for `readBack`.
+ */
+async function checkingAfterADrop(blocksBeforeDrop: number, seed: number) {
+  const file = new GrowingFile();
+  const sender = new TrackSender(ownRecording(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+  const statuses: TrackStatus[] = [];
+  file.append(BLOCK_BYTES * blocksBeforeDrop, seed);
+  const first = connect(sender, statuses);
+  await vi.waitFor(() => expect(statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * blocksBeforeDrop));
+  first.close();
+  file.append(100, seed + 1);
+  file.finished = true;
+  sender.finish();
+  let readBack: () => void = () => undefined;
+  slow.gate = new Promise((resolve) => (readBack = resolve));
+  const second = connect(sender, statuses);
+  await vi.waitFor(() => expect(statuses.at(-1)?.phase).toBe('checking'));
+  return { sender, statuses, second, readBack };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('navigator', { locks: new FakeLockManager() });
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  slow.gate = null;
+});
+
+describe('a track’s transfer when something goes wrong', () => {
+  it('a host that takes longer than the participant waits to read back what it held is heard from meanwhile, and the participant is told received', async () => {
+    const { sender, statuses, second, readBack } = await checkingAfterADrop(3, 1);
+    // The read back takes over a minute (the clock jumps past the participant's 60 s): the host says it
+    // is still at it, so the participant waits instead of starting over.
+    const now = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => now() + 61_000);
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    expect(second.readyState).toBe('open');
+    readBack();
+    await vi.waitFor(() => expect(sender.isDelivered).toBe(true), { timeout: 10_000 });
+    expect(statuses.at(-1)?.phase).toBe('received');
+    expect(await getRecording(receivedTrackId(sender.recording.recordingId))).toMatchObject({ state: 'done' });
+  }, 20_000);
+
+  it('a check whose channel closed meanwhile does not say received: the newer channel does', async () => {
+    const { sender, statuses, second, readBack } = await checkingAfterADrop(2, 3);
+    second.close();
+    const receivedBefore = statuses.filter((status) => status.phase === 'received').length;
+    readBack();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(statuses.filter((status) => status.phase === 'received').length).toBe(receivedBefore);
+    expect((await getRecording(receivedTrackId(sender.recording.recordingId)))?.state).not.toBe('done');
+    slow.gate = null;
+    connect(sender, statuses);
+    await vi.waitFor(() => expect(sender.isDelivered).toBe(true));
+  });
+
+  it('a track cut short at the host before it said it is MP4 (Safari) is recovered as the MP4 it is', async () => {
+    const id = receivedTrackId(`mp4-${String((recordings += 1))}`);
+    await openReceivedTrack({ id, name: 'Room recording: Sam', createdAt: 1, width: 2, height: 2, roomSession: undefined });
+    // Two and a half seconds of a fragmented MP4 arrived, in blocks; then the host's tab crashed.
+    const file = await fragmentedMp4();
+    const arrived = file.slice(0, Math.floor(file.length * 0.6));
+    for (let at = 0; at < arrived.length; at += BLOCK_BYTES) await putChunk({ recordingId: id, position: at, bytes: new Blob([arrived.slice(at, at + BLOCK_BYTES)]) });
+    expect((await getRecording(id))?.mimeType).toBe('video/webm');
+    const recovered = await repairRecording(id);
+    expect(recovered.durationMs).toBeGreaterThanOrEqual(1000);
+    expect(await getRecording(id)).toMatchObject({ state: 'done', mimeType: 'video/mp4' });
+  });
+});

@@ -155,6 +155,23 @@ describe('RecordingRun', () => {
     expect(deleted).toEqual([]);
   });
 
+  it('left while Stop finishes the file, keeps the lock until the file is written', async () => {
+    const run = newRun();
+    const { session } = fakeSession(run.id);
+    let written: (result: RecordingResult) => void = () => undefined;
+    session.stop = () => new Promise<RecordingResult>((resolve) => (written = resolve));
+    await run.begin(() => Promise.resolve(session));
+    const stopping = run.stop(() => Promise.resolve('kept'));
+    run.dispose();
+    await Promise.resolve();
+    expect(releases(run)).toBe(0);
+    written({ recordingId: run.id, durationMs: 1000, size: 10, mimeType: 'video/webm', videoCodec: 'vp9' });
+    expect(await stopping).toBe('kept');
+    await vi.waitFor(() => {
+      expect(releases(run)).toBe(1);
+    });
+  });
+
   it('drops a recording whose session starts after the run was disposed (the studio was left)', async () => {
     const run = newRun();
     const { session, calls } = fakeSession(run.id);

@@ -12,6 +12,11 @@ describe('the trim range', () => {
     expect(validTrimRange(1, 7, 6)).toBe('The end cannot be after the recording ends (6.00 s)');
     expect(validTrimRange(3, 3.05, 6)).toBe('The end must come at least 0.1 s after the start');
     expect(validTrimRange(Number.NaN, 3, 6)).toBe('Enter the start and end in seconds');
+    // The length is judged on the end as it is cut: 9.95 to a typed 10.05 keeps 0.05 s.
+    expect(validTrimRange(9.95, 10.05, 10)).toBe('The end must come at least 0.1 s after the start');
+    // A recording whose length is unknown (or nearly nothing) has nothing to cut against.
+    expect(validTrimRange(0, 5, Number.NaN)).toBe('This recording is too short to trim');
+    expect(validTrimRange(0, 0.05, 0.05)).toBe('This recording is too short to trim');
   });
 
   it('names the copy and spreads thumbnails over the recording', () => {

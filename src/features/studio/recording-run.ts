@@ -39,6 +39,8 @@ export class RecordingRun {
   readonly id: string;
   readonly startedAt = new Date();
   private active: ActiveRecording | null = null;
+  /** Stop's finishing of the file, once pressed. */
+  private finishing: Promise<RecordingResult> | null = null;
   private readonly releaseLock: () => void;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly lifetime = new Lifetime();
@@ -89,7 +91,10 @@ export class RecordingRun {
     const active = this.active;
     this.endSession();
     if (!active) throw new Error('Not recording');
-    const kept = await keep(await active.stop());
+    const finishing = active.stop();
+    this.finishing = finishing;
+    const kept = await keep(await finishing);
+    this.finishing = null;
     this.dispose();
     return kept;
   }
@@ -101,6 +106,8 @@ export class RecordingRun {
    */
   async abortAndRepair<T>(keep: (durationMs: number) => Promise<T>): Promise<T | null> {
     const active = this.active;
+    // A Stop that failed: the repair below is what finishes the file now.
+    this.finishing = null;
     this.endSession();
     await active?.abort();
     let saved: T | null = null;
@@ -125,13 +132,16 @@ export class RecordingRun {
     this.lifetime.end();
     const cutShort = this.active;
     this.endSession();
-    if (!cutShort) {
+    // Left while Stop finishes the file (MediaRecorder's is rewritten on the page): the lock holds
+    // until it is written, or another tab would offer to recover, or discard, a file being finished.
+    const storing = cutShort ? cutShort.abort() : this.finishing;
+    if (!storing) {
       this.releaseLock();
       return;
     }
-    void cutShort
-      .abort()
-      .catch(reportingAs('recording: stop a recording the studio left'))
+    void storing
+      .then(() => undefined)
+      .catch(reportingAs('recording: finish what the studio left'))
       .finally(this.releaseLock);
   }
 

@@ -10,11 +10,14 @@ export interface TrimRange {
 
 /** The range to save, or what is wrong with it, in the words the dialog shows. */
 export function validTrimRange(start: number, end: number, durationS: number): TrimRange | string {
+  if (!Number.isFinite(durationS) || durationS < MIN_TRIM_S) return 'This recording is too short to trim';
   if (!Number.isFinite(start) || !Number.isFinite(end)) return 'Enter the start and end in seconds';
   if (start < 0) return 'The start cannot be before the beginning';
   if (end > durationS + 0.05) return `The end cannot be after the recording ends (${durationS.toFixed(2)} s)`;
-  if (end - start < MIN_TRIM_S) return 'The end must come at least 0.1 s after the start';
-  return { start, end: Math.min(end, durationS) };
+  // Checked on the end as it will be cut: an end a hair past the recording is the recording's end.
+  const clamped = Math.min(end, durationS);
+  if (clamped - start < MIN_TRIM_S) return 'The end must come at least 0.1 s after the start';
+  return { start, end: clamped };
 }
 
 /** The library name of a trimmed copy of a recording named `name`. */

@@ -8,9 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Media from '../../src/media';
 import { TrackSender, type SenderFile } from '../../src/features/room/tracks/track-sender';
 import { TrackReceiver, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
-import { openReceivedTrack, receivedTrackId } from '../../src/media/storage/received-track';
+import { openReceivedTrack, receivedPositions, receivedTrackId } from '../../src/media/storage/received-track';
 import { repairRecording } from '../../src/media/storage/repair-recording';
-import { BLOCK_BYTES } from '../../src/features/room/tracks/track-transfer-protocol';
+import { BLOCK_BYTES, encodeBlock } from '../../src/features/room/tracks/track-transfer-protocol';
+import { PodcastTracks } from '../../src/features/room/tracks/podcast-tracks';
+import type { RoomStore } from '../../src/features/room/room-store';
+import type { ParticipantMedia } from '../../src/media/client/room/room-recorder';
+import type { Settings } from '../../src/features/settings';
 import { getRecording, putChunk } from '../../src/media/storage/recordings-db';
 import { FakeLockManager } from './support/fake-lock-manager';
 import { FakeDataChannel, asChannel } from './support/fake-data-channel';
@@ -128,5 +132,81 @@ describe('a track’s transfer when something goes wrong', () => {
     const recovered = await repairRecording(id);
     expect(recovered.durationMs).toBeGreaterThanOrEqual(1000);
     expect(await getRecording(id)).toMatchObject({ state: 'done', mimeType: 'video/mp4' });
+  });
+});
+
+describe('a participant’s peer that does not behave', () => {
+  /** A host-side receiver for `recordingId` and the peer's end of its channel, whose acks are counted. */
+  async function hostile(recordingId: string) {
+    const [peer, hostEnd] = FakeDataChannel.pair(`track:${recordingId}`);
+    const statuses: TrackStatus[] = [];
+    new TrackReceiver(asChannel(hostEnd), { roomId: 'r', participantId: 'eve', participantName: 'Eve', onStatus: (status) => statuses.push(status), claim: () => true, released: () => undefined });
+    const acks: number[] = [];
+    peer.onmessage = ({ data }: MessageEvent) => {
+      const message = JSON.parse(String(data)) as { t: string; written?: number };
+      if (message.t === 'ack') acks.push(message.written ?? 0);
+    };
+    peer.open();
+    peer.send(JSON.stringify({ t: 'begin', recordingId, createdAt: 1, width: 2, height: 2, startedAt: null }));
+    await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(0));
+    peer.send(JSON.stringify({ t: 'progress', recorded: BLOCK_BYTES * 4, durationMs: 1000, finished: false }));
+    await vi.waitFor(() => expect(statuses.at(-1)?.totalBytes).toBe(BLOCK_BYTES * 4));
+    return { peer, acks };
+  }
+
+  it('blocks far past what the participant says it has recorded are refused, not stored', async () => {
+    const recordingId = `far-${String((recordings += 1))}`;
+    const { peer, acks } = await hostile(recordingId);
+    // Paced like an honest sender, so only where they go gives them away: near byte 65 GB of a 256 KB recording.
+    for (let i = 0; i < 10; i++) peer.send(encodeBlock(1_000_000 - i, new Uint8Array(BLOCK_BYTES)));
+    peer.send(encodeBlock(0, new Uint8Array(BLOCK_BYTES)));
+    await vi.waitFor(() => expect(acks.at(-1)).toBe(1));
+    expect(await receivedPositions(receivedTrackId(recordingId))).toEqual([0]);
+    // Twenty refusals close the channel.
+    for (let i = 10; i < 20; i++) peer.send(encodeBlock(1_000_000 - i, new Uint8Array(BLOCK_BYTES)));
+    await vi.waitFor(() => expect(peer.readyState).not.toBe('open'));
+  });
+
+  it('with less than 512 MB of the host’s storage left, a track stops being written and the participant keeps it', async () => {
+    const recordingId = `full-${String((recordings += 1))}`;
+    const free = { bytes: 10 * 1024 ** 3 };
+    vi.stubGlobal('navigator', { locks: new FakeLockManager(), storage: { estimate: () => Promise.resolve({ quota: 20 * 1024 ** 3, usage: 20 * 1024 ** 3 - free.bytes }) } });
+    const { peer, acks } = await hostile(recordingId);
+    peer.send(JSON.stringify({ t: 'progress', recorded: BLOCK_BYTES * 400, durationMs: 9000, finished: false }));
+    for (let i = 0; i < 64; i++) peer.send(encodeBlock(i, new Uint8Array(BLOCK_BYTES)));
+    await vi.waitFor(() => expect(acks.at(-1)).toBe(64));
+    free.bytes = 100 * 1024 ** 2;
+    // Looked at every 64 blocks (4 MB): within those the channel closes, the rest not acknowledged.
+    // Paced like an honest sender, so the queue's own bound is not what stops them.
+    for (let from = 64; from < 192 && peer.readyState === 'open'; from += 32) {
+      for (let i = from; i < from + 32; i++) peer.send(encodeBlock(i, new Uint8Array(BLOCK_BYTES)));
+      await vi.waitFor(() => expect(acks.at(-1) === from + 32 || peer.readyState !== 'open').toBe(true));
+    }
+    expect(peer.readyState).not.toBe('open');
+    expect(acks.at(-1)).toBeLessThan(128);
+  });
+
+  it('one participant may not open track after track: past 32, a new one is refused', () => {
+    const store = {
+      room: { isHost: true, hostId: 'host', selfId: 'host', participants: [{ id: 'eve', name: 'Eve', isLocal: false }] },
+      subscribe: () => () => undefined,
+      getSnapshot: () => ({ ownTrack: null, files: [], tracks: [] }),
+      update: () => undefined,
+    } as unknown as RoomStore;
+    const tracks = new PodcastTracks({ store, roomId: 'r', userName: 'Host', media: () => ({}) as ParticipantMedia, settings: () => ({}) as Settings, notify: () => undefined, openChannel: () => null });
+    const opened: FakeDataChannel[] = [];
+    for (let i = 0; i < 40; i++) {
+      const [peer, hostEnd] = FakeDataChannel.pair(`track:flood-${String(i)}`);
+      peer.open();
+      tracks.channel('eve', asChannel(hostEnd));
+      opened.push(hostEnd);
+    }
+    expect(opened.filter((channel) => channel.readyState !== 'closed')).toHaveLength(32);
+    // A reconnection of one already known is still taken.
+    const [again, againHost] = FakeDataChannel.pair('track:flood-3');
+    again.open();
+    tracks.channel('eve', asChannel(againHost));
+    expect(againHost.readyState).not.toBe('closed');
+    tracks.dispose();
   });
 });

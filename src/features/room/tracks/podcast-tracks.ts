@@ -41,11 +41,19 @@ export interface PodcastTracksDeps {
   openChannel(participantId: string, label: string): RTCDataChannel | null;
 }
 
+/**
+ * Distinct track channels one participant may open to this host in a room: one per recording it made
+ * (a session has a few), and those still unsent from earlier ones resumed on a rejoin.
+ */
+const MAX_TRACKS_PER_PARTICIPANT = 32;
+
 export class PodcastTracks {
   private own: OwnTrackRecording | null = null;
   private ownStarting: Promise<void> | null = null;
   private readonly senders = new Map<string, TrackSender>();
   private readonly receivers = new Set<TrackReceiver>();
+  /** The track channels each participant has opened to this host, by label (see MAX_TRACKS_PER_PARTICIPANT). */
+  private readonly labelsFrom = new Map<string, Set<string>>();
   private readonly claims = new Map<string, string>();
   private readonly statuses = new Map<string, TrackStatus>();
   private readonly delivered = new Map<string, RoomFile>();
@@ -137,6 +145,16 @@ export class PodcastTracks {
       channel.close();
       return;
     }
+    // A participant sends one track per recording it made; a peer opening channel after channel would
+    // have a row stored, and the host's storage written, for each.
+    const labels = this.labelsFrom.get(participantId) ?? new Set<string>();
+    if (!labels.has(channel.label) && labels.size >= MAX_TRACKS_PER_PARTICIPANT) {
+      reportError(`podcast track: refused from ${participant.name}`, `a track past the ${String(MAX_TRACKS_PER_PARTICIPANT)} one participant may send`);
+      channel.close();
+      return;
+    }
+    labels.add(channel.label);
+    this.labelsFrom.set(participantId, labels);
     // One transfer per recording at a time: a reconnection's channel replaces the last one.
     for (const earlier of [...this.receivers]) {
       if (earlier.participantId !== participantId || earlier.label !== channel.label) continue;

@@ -24,6 +24,18 @@ const MAX_QUEUED_BLOCKS = 96;
 /** Refusals a channel may earn before it is closed. */
 const MAX_REFUSALS = 20;
 /**
+ * Blocks taken past what the participant last said it had recorded, before its file is final: blocks
+ * go out before the progress that counts them (a second of 4K is about 100). Beyond that, a peer would
+ * be writing where no recording of its own reaches, up to the 64 GB a track may have.
+ */
+const BLOCKS_AHEAD_OF_PROGRESS = 512;
+/**
+ * The host's own storage left free, checked every STORAGE_CHECK_BLOCKS written: a participant's track
+ * shares the origin's quota with the host's own recording, which must not be the one to run out.
+ */
+const MIN_FREE_BYTES = 512 * 1024 * 1024;
+const STORAGE_CHECK_BLOCKS = 64;
+/**
  * Clock round trips at the start of each channel, before any block moves; the shortest one counts.
  * A participant whose recording is just starting may answer late (its page is busy), and the estimate
  * is off by up to half the round trip: the questions are spread over a second and a half so that some
@@ -328,6 +340,10 @@ export class TrackReceiver {
       this.refuse(`block ${String(block.index)}, past the end of the file`);
       return;
     }
+    if (this.final === null && block.index >= blockCount(this.status?.totalBytes ?? 0) + BLOCKS_AHEAD_OF_PROGRESS) {
+      this.refuse(`block ${String(block.index)}, far past the ${String(this.status?.totalBytes ?? 0)} bytes recorded so far`);
+      return;
+    }
     if (this.status?.phase === 'received') return; // the same bytes again, already checked
     if (this.queued >= MAX_QUEUED_BLOCKS) {
       this.refuse('blocks faster than they can be stored');
@@ -358,6 +374,7 @@ export class TrackReceiver {
     ]);
     const now = performance.now();
     if (this.written === 0) this.firstBlockAt = now;
+    const checkStorage = Math.floor((this.written + blocks.length) / STORAGE_CHECK_BLOCKS) > Math.floor(this.written / STORAGE_CHECK_BLOCKS);
     blocks.forEach(({ index }, i) => {
       const digest = digests[i];
       if (digest) this.storedDigests.set(index, digest);
@@ -370,11 +387,26 @@ export class TrackReceiver {
     const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
     const seconds = (now - this.firstBlockAt) / 1000;
     this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.written - 1) * BLOCK_BYTES) / seconds : 0 });
+    if (checkStorage && (await this.storageNearlyFull())) {
+      // Not acknowledged: the participant keeps its copy, and sends the rest once there is room.
+      reportError(`podcast track: ${this.deps.participantName}'s track paused`, 'this computer has less than 512 MB of storage left');
+      this.close();
+      return;
+    }
     this.send({ t: 'ack', count: this.contiguous, written: this.written });
     if (Date.now() - this.lastNote > NOTE_EVERY_MS) {
       this.lastNote = Date.now();
       await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
     }
+  }
+
+  /** Less than MIN_FREE_BYTES of the origin's quota is free (unknown counts as room enough). */
+  private async storageNearlyFull(): Promise<boolean> {
+    // Not in every context (an embedded view); then nothing is known.
+    const storage = (globalThis.navigator as Partial<Navigator> | undefined)?.storage;
+    const estimate = storage ? await storage.estimate().catch(() => null) : null;
+    if (!estimate?.quota || estimate.usage === undefined) return false;
+    return estimate.quota - estimate.usage < MIN_FREE_BYTES;
   }
 
   /** Whether the channel has gone (read after an await, where a field read once would be taken as known). */

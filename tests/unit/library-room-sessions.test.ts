@@ -21,6 +21,15 @@ describe('the library grouped by room recording', () => {
     expect(shape([row('a', ONE), row('b', { ...ONE, roomId: 'other' })])).toEqual(['a', 'b']);
   });
 
+  it('groups the host’s own track as soon as another track is on its way, so it stays where it is when that one arrives', () => {
+    const arriving = { ...row('received-gus', ONE), state: 'recording' as const };
+    const before = libraryEntries([row('host', ONE)], [row('host', ONE), arriving]);
+    const after = libraryEntries([row('host', ONE), row('received-gus', ONE)]);
+    expect(before.map((entry) => entry.kind)).toEqual(['room-recording']);
+    expect(after.map((entry) => entry.kind)).toEqual(['room-recording']);
+    expect(before[0]?.kind === 'room-recording' && before[0].rows.map((r) => r.id)).toEqual(['host']);
+  });
+
   it('lists a room recording with one file here (a guest’s own track), and files with no session, as any file', () => {
     expect(shape([row('own', ONE), row('studio')])).toEqual(['own', 'studio']);
     expect(shape([])).toEqual([]);

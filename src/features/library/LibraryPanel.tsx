@@ -52,7 +52,7 @@ export function LibraryPanel() {
             Recordings you make stay here, on this device only, until you delete them.
           </Text>
         ) : (
-          libraryEntries(done).map((entry) => (entry.kind === 'recording' ? item(entry.row) : <RoomRecordingGroup key={entry.key} entry={entry} renderTrack={item} />))
+          libraryEntries(done, data).map((entry) => (entry.kind === 'recording' ? item(entry.row) : <RoomRecordingGroup key={entry.key} entry={entry} renderTrack={item} />))
         )}
       </Stack>
     </Card>

@@ -15,11 +15,21 @@ export const sessionKey = (session: RoomRecordingSession): string => `${session.
  * Groups rows (in the order the library lists them) by room recording. A group stands where its
  * first track stands, its tracks in list order; a room recording with a single file here (a guest's
  * own track) is listed as any other file.
+ *
+ * Whether a room recording has several files is judged on `present`, the rows listed and those still
+ * arriving (a participant's track on its way to the host): judged on the listed ones alone, the host's
+ * own track would move into a group as the next track arrived, and an export or trim running on it
+ * would end with the item it belongs to.
  */
-export function libraryEntries(rows: readonly RecordingRow[]): LibraryEntry[] {
+export function libraryEntries(rows: readonly RecordingRow[], present: readonly RecordingRow[] = rows): LibraryEntry[] {
   const keyed = rows.map((row) => ({ row, key: row.roomSession ? sessionKey(row.roomSession) : null }));
   const counts = new Map<string, number>();
-  for (const { key } of keyed) if (key !== null) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const distinct = new Map([...rows, ...present].map((row) => [row.id, row]));
+  for (const { roomSession } of distinct.values()) {
+    if (!roomSession) continue;
+    const key = sessionKey(roomSession);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
   const groups = new Map<string, Extract<LibraryEntry, { kind: 'room-recording' }>>();
   const entries: LibraryEntry[] = [];
   for (const { row, key } of keyed) {

@@ -27,9 +27,9 @@ const MAX_BACKOFF_MS = 80;
 const COMMAND_TIMEOUT_MS = 3000;
 /**
  * How long a write whose answer was lost may take to learn whether it was made, beyond its own
- * COMMAND_TIMEOUT_MS: together under the app's 10 s wait for an answer.
+ * COMMAND_TIMEOUT_MS and the read before it: together under the app's 10 s wait for an answer.
  */
-const LANDED_WAIT_MS = 5000;
+const LANDED_WAIT_MS = 3500;
 /** The last writes' ids kept in a room's record, so a write can tell it was made even after others followed it. */
 const WRITES_KEPT = 8;
 
@@ -119,8 +119,8 @@ export class RedisRoomStore implements RoomStore {
       const raw = (await this.command(['GET', key])) as string | null;
       const before = parseRecord(raw);
       const { record, result } = change(before);
-      // A request refused leaves the room as it was: nothing to write, and no node to list.
-      if (record === before) return result;
+      // Written even when unchanged: the sweep relies on that to correct a stale deadline, or drop the
+      // deadline of a room that is gone. A refused request gives nobody a place, so lists no node.
       const takers = nodesTakingPlaces(before, record).map((node) => NODE_ROOMS_PREFIX + node);
       const deadline = record ? nextDeadline(record) : null;
       const writeId = randomBytes(9).toString('base64url');

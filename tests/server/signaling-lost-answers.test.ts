@@ -74,7 +74,7 @@ describe.runIf(available)('a write whose answer came too late', () => {
     const ended = next(guest, 'room-ended', 25_000);
     host.disconnect();
     await settle(200);
-    // Longer than the node waits for the write (3 s) and then to learn whether it was made (5 s).
+    // Longer than the node waits for the write (3 s) and then to learn whether it was made (3.5 s).
     await admin.sendCommand(['CLIENT', 'PAUSE', '9000', 'WRITE']);
     expect(await resumeWith(harness.url, { roomId, resumeToken: hostAck.resumeToken }, opened)).toBe(ROOM_ERRORS.serverReconnecting);
     // The tab gives up. Redis then makes the write that gave the place to that handshake's connection,

@@ -49,6 +49,9 @@ class GrowingFile {
   };
 }
 
+/** The host asks the participant's clock ten times before blocks move: on a loaded machine that takes seconds. */
+const SLOW = { timeout: 15_000 };
+
 let recordings = 0;
 const ownRecording = () => ({ recordingId: `fault-${String((recordings += 1))}`, createdAt: Date.now(), width: 640, height: 360, startedAt: null, roomSession: null });
 
@@ -70,7 +73,7 @@ async function checkingAfterADrop(blocksBeforeDrop: number, seed: number) {
   const statuses: TrackStatus[] = [];
   file.append(BLOCK_BYTES * blocksBeforeDrop, seed);
   const first = connect(sender, statuses);
-  await vi.waitFor(() => expect(statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * blocksBeforeDrop));
+  await vi.waitFor(() => expect(statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * blocksBeforeDrop), SLOW);
   first.close();
   file.append(100, seed + 1);
   file.finished = true;
@@ -78,7 +81,7 @@ async function checkingAfterADrop(blocksBeforeDrop: number, seed: number) {
   let readBack: () => void = () => undefined;
   slow.gate = new Promise((resolve) => (readBack = resolve));
   const second = connect(sender, statuses);
-  await vi.waitFor(() => expect(statuses.at(-1)?.phase).toBe('checking'));
+  await vi.waitFor(() => expect(statuses.at(-1)?.phase).toBe('checking'), SLOW);
   return { sender, statuses, second, readBack };
 }
 
@@ -93,7 +96,7 @@ afterEach(() => {
   slow.gate = null;
 });
 
-describe('a track’s transfer when something goes wrong', () => {
+describe('a track’s transfer when something goes wrong', { timeout: 30_000 }, () => {
   it('a host that takes longer than the participant waits to read back what it held is heard from meanwhile, and the participant is told received', async () => {
     const { sender, statuses, second, readBack } = await checkingAfterADrop(3, 1);
     // The read back takes over a minute (the clock jumps past the participant's 60 s): the host says it
@@ -118,7 +121,7 @@ describe('a track’s transfer when something goes wrong', () => {
     expect((await getRecording(receivedTrackId(sender.recording.recordingId)))?.state).not.toBe('done');
     slow.gate = null;
     connect(sender, statuses);
-    await vi.waitFor(() => expect(sender.isDelivered).toBe(true));
+    await vi.waitFor(() => expect(sender.isDelivered).toBe(true), SLOW);
   });
 
   it('a track cut short at the host before it said it is MP4 (Safari) is recovered as the MP4 it is', async () => {
@@ -135,7 +138,16 @@ describe('a track’s transfer when something goes wrong', () => {
   });
 });
 
-describe('a participant’s peer that does not behave', () => {
+describe('a participant’s peer that does not behave', { timeout: 30_000 }, () => {
+  /** A channel for `recordingId` that says `begin`, and nothing more. */
+  function begun(recordingId: string) {
+    const [peer, hostEnd] = FakeDataChannel.pair(`track:${recordingId}`);
+    new TrackReceiver(asChannel(hostEnd), { roomId: 'r', participantId: 'eve', participantName: 'Eve', onStatus: () => undefined, claim: () => true, released: () => undefined });
+    peer.open();
+    peer.send(JSON.stringify({ t: 'begin', recordingId, createdAt: 1, width: 2, height: 2, startedAt: null }));
+    return Promise.resolve(peer);
+  }
+
   /** A host-side receiver for `recordingId` and the peer's end of its channel, whose acks are counted. */
   async function hostile(recordingId: string) {
     const [peer, hostEnd] = FakeDataChannel.pair(`track:${recordingId}`);
@@ -148,24 +160,11 @@ describe('a participant’s peer that does not behave', () => {
     };
     peer.open();
     peer.send(JSON.stringify({ t: 'begin', recordingId, createdAt: 1, width: 2, height: 2, startedAt: null }));
-    await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(statuses.length).toBeGreaterThan(0), SLOW);
     peer.send(JSON.stringify({ t: 'progress', recorded: BLOCK_BYTES * 4, durationMs: 1000, finished: false }));
-    await vi.waitFor(() => expect(statuses.at(-1)?.totalBytes).toBe(BLOCK_BYTES * 4));
+    await vi.waitFor(() => expect(statuses.at(-1)?.totalBytes).toBe(BLOCK_BYTES * 4), SLOW);
     return { peer, acks };
   }
-
-  it('blocks far past what the participant says it has recorded are refused, not stored', async () => {
-    const recordingId = `far-${String((recordings += 1))}`;
-    const { peer, acks } = await hostile(recordingId);
-    // Paced like an honest sender, so only where they go gives them away: near byte 65 GB of a 256 KB recording.
-    for (let i = 0; i < 10; i++) peer.send(encodeBlock(1_000_000 - i, new Uint8Array(BLOCK_BYTES)));
-    peer.send(encodeBlock(0, new Uint8Array(BLOCK_BYTES)));
-    await vi.waitFor(() => expect(acks.at(-1)).toBe(1));
-    expect(await receivedPositions(receivedTrackId(recordingId))).toEqual([0]);
-    // Twenty refusals close the channel.
-    for (let i = 10; i < 20; i++) peer.send(encodeBlock(1_000_000 - i, new Uint8Array(BLOCK_BYTES)));
-    await vi.waitFor(() => expect(peer.readyState).not.toBe('open'));
-  });
 
   it('with less than 512 MB of the host’s storage left, a track stops being written and the participant keeps it', async () => {
     const recordingId = `full-${String((recordings += 1))}`;
@@ -174,16 +173,22 @@ describe('a participant’s peer that does not behave', () => {
     const { peer, acks } = await hostile(recordingId);
     peer.send(JSON.stringify({ t: 'progress', recorded: BLOCK_BYTES * 400, durationMs: 9000, finished: false }));
     for (let i = 0; i < 64; i++) peer.send(encodeBlock(i, new Uint8Array(BLOCK_BYTES)));
-    await vi.waitFor(() => expect(acks.at(-1)).toBe(64));
+    await vi.waitFor(() => expect(acks.at(-1)).toBe(64), SLOW);
     free.bytes = 100 * 1024 ** 2;
     // Looked at every 64 blocks (4 MB): within those the channel closes, the rest not acknowledged.
     // Paced like an honest sender, so the queue's own bound is not what stops them.
     for (let from = 64; from < 192 && peer.readyState === 'open'; from += 32) {
       for (let i = from; i < from + 32; i++) peer.send(encodeBlock(i, new Uint8Array(BLOCK_BYTES)));
-      await vi.waitFor(() => expect(acks.at(-1) === from + 32 || peer.readyState !== 'open').toBe(true));
+      await vi.waitFor(() => expect(acks.at(-1) === from + 32 || peer.readyState !== 'open').toBe(true), SLOW);
     }
     expect(peer.readyState).not.toBe('open');
     expect(acks.at(-1)).toBeLessThan(128);
+    // Asked again, it is not taken at all while the storage stays that full.
+    const stored = (await receivedPositions(receivedTrackId(recordingId))).length;
+    const again = await begun(recordingId);
+    again.send(encodeBlock(500, new Uint8Array(BLOCK_BYTES)));
+    await vi.waitFor(() => expect(again.readyState).not.toBe('open'));
+    expect(await receivedPositions(receivedTrackId(recordingId))).toHaveLength(stored);
   });
 
   it('one participant may not open track after track: past 32, a new one is refused', () => {

@@ -23,8 +23,8 @@ export class FallbackRecorder {
     if (this.recorder.state === 'paused') void this.stored.note().catch(reportingAs('recording: touch a paused recording'));
   }, HEARTBEAT_MS);
   private writes: Promise<void> = Promise.resolve();
-  /** Only the first failure is reported: once a write fails, every later chunk's fails as well. */
-  private failed = false;
+  /** The first failure, the only one reported: once a write fails, every later chunk's fails as well. */
+  private failure: { error: unknown } | null = null;
 
   private constructor(
     private readonly recorder: MediaRecorder,
@@ -126,6 +126,9 @@ export class FallbackRecorder {
     const durationMs = this.durationMs;
     try {
       await this.endCapture();
+      // A chunk that could not be stored (its last, on a full disk) leaves the file short: Stop says
+      // so, and what was stored is saved as a failure's is, rather than finished as if whole.
+      if (this.failure) throw this.failure.error;
       const recordingId = this.stored.id;
       await this.stored.finishing();
       if (this.mimeType === 'video/mp4') {
@@ -143,8 +146,8 @@ export class FallbackRecorder {
   }
 
   private fail(error: unknown): void {
-    if (this.failed) return;
-    this.failed = true;
+    if (this.failure) return;
+    this.failure = { error };
     this.onError(error);
   }
 

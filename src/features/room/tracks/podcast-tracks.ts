@@ -42,8 +42,9 @@ export interface PodcastTracksDeps {
 }
 
 /**
- * Distinct track channels one participant may open to this host in a room: one per recording it made
- * (a session has a few), and those still unsent from earlier ones resumed on a rejoin.
+ * Distinct tracks one participant may have on their way to this host at once: one per recording it
+ * made and has not delivered yet (a session has a few), with those unsent from earlier ones resumed on
+ * a rejoin. A track received stops counting.
  */
 const MAX_TRACKS_PER_PARTICIPANT = 32;
 
@@ -373,6 +374,8 @@ export class PodcastTracks {
   private onTrackStatus(status: TrackStatus): void {
     const { store } = this.deps;
     if (!this.receiving.has(status.storedId) && status.phase !== 'received') this.receiving.set(status.storedId, holdRecordingLock(status.storedId));
+    // A track received no longer counts against its sender's open tracks.
+    if (status.phase === 'received') this.labelsFrom.get(status.participantId)?.delete(`${TRACK_CHANNEL_PREFIX}${status.recordingId}`);
     const shown = this.statuses.get(status.recordingId);
     this.statuses.set(status.recordingId, status);
     if (!shown || trackStatusText(shown) !== trackStatusText(status)) store.update({ tracks: [...this.statuses.values()] });

@@ -24,12 +24,6 @@ const MAX_QUEUED_BLOCKS = 96;
 /** Refusals a channel may earn before it is closed. */
 const MAX_REFUSALS = 20;
 /**
- * Blocks taken past what the participant last said it had recorded, before its file is final: blocks
- * go out before the progress that counts them (a second of 4K is about 100). Beyond that, a peer would
- * be writing where no recording of its own reaches, up to the 64 GB a track may have.
- */
-const BLOCKS_AHEAD_OF_PROGRESS = 512;
-/**
  * The host's own storage left free, checked every STORAGE_CHECK_BLOCKS written: a participant's track
  * shares the origin's quota with the host's own recording, which must not be the one to run out.
  */
@@ -222,6 +216,14 @@ export class TrackReceiver {
       this.close();
       return;
     }
+    // No room left for it: nothing is taken, and without a `have` the participant waits longer each
+    // time before it asks again (its own copy is kept).
+    if (await this.storageNearlyFull()) {
+      reportError(`podcast track: ${this.deps.participantName}'s track waits`, 'this computer has less than 512 MB of storage left');
+      this.close();
+      return;
+    }
+    if (this.hasClosed()) return;
     this.claimed = message.recordingId;
     const id = receivedTrackId(message.recordingId);
     const row = await openReceivedTrack({ id, name: `Room recording: ${this.deps.participantName}`, createdAt: message.createdAt, width: message.width, height: message.height, roomSession: this.sessionOf(message) });
@@ -338,10 +340,6 @@ export class TrackReceiver {
     }
     if (this.final !== null && block.index >= blockCount(this.final.size)) {
       this.refuse(`block ${String(block.index)}, past the end of the file`);
-      return;
-    }
-    if (this.final === null && block.index >= blockCount(this.status?.totalBytes ?? 0) + BLOCKS_AHEAD_OF_PROGRESS) {
-      this.refuse(`block ${String(block.index)}, far past the ${String(this.status?.totalBytes ?? 0)} bytes recorded so far`);
       return;
     }
     if (this.status?.phase === 'received') return; // the same bytes again, already checked

@@ -212,10 +212,6 @@ export class TrackReceiver {
   }
 
   private async begin(message: Extract<SenderMessage, { t: 'begin' }>): Promise<void> {
-    if (!this.deps.claim(message.recordingId, this.deps.participantId)) {
-      this.close();
-      return;
-    }
     // No room left for it: nothing is taken, and without a `have` the participant waits longer each
     // time before it asks again (its own copy is kept).
     if (await this.storageNearlyFull()) {
@@ -223,7 +219,10 @@ export class TrackReceiver {
       this.close();
       return;
     }
-    if (this.hasClosed()) return;
+    if (this.hasClosed() || !this.deps.claim(message.recordingId, this.deps.participantId)) {
+      this.close();
+      return;
+    }
     this.claimed = message.recordingId;
     const id = receivedTrackId(message.recordingId);
     const row = await openReceivedTrack({ id, name: `Room recording: ${this.deps.participantName}`, createdAt: message.createdAt, width: message.width, height: message.height, roomSession: this.sessionOf(message) });

@@ -20,6 +20,7 @@ class FakeSession implements EngineSession {
   readonly silences: number[] = [];
   finished: number | null = null;
   abandoned: string | null = null;
+  discarded = false;
   refuseFrames = false;
   failFinish = false;
 
@@ -70,6 +71,11 @@ class FakeSession implements EngineSession {
 
   abandon(reason: string): Promise<void> {
     this.abandoned = reason;
+    return Promise.resolve();
+  }
+
+  discard(): Promise<void> {
+    this.discarded = true;
     return Promise.resolve();
   }
 
@@ -270,11 +276,14 @@ describe('RecordingEngine', () => {
     expect(paused.session.frames).toEqual([1]);
   });
 
-  it('a start that could not complete abandons the files it opened', async () => {
+  it('a start that could not complete discards the files it opened: nothing was recorded to recover', async () => {
     await open('a');
     await open('b');
-    await engine.abandonOpened('Recording failed due to an error');
-    expect(sessions.map((s) => s.abandoned)).toEqual(['Recording failed due to an error', 'Recording failed due to an error']);
+    await engine.discardOpened();
+    expect(sessions.map((s) => [s.discarded, s.abandoned])).toEqual([
+      [true, null],
+      [true, null],
+    ]);
     await expect(engine.stopAll()).rejects.toThrow('No recording in progress');
   });
 

@@ -124,6 +124,15 @@ describe('WebmSession: one recording from its first frame to its stored file', (
     expect(await getRecording(start.recordingId)).toBeUndefined();
   });
 
+  it('discard, for a file opened by a start that failed on another file, leaves neither row nor bytes', async () => {
+    const start = options();
+    const session = await WebmSession.start(start, () => undefined);
+    expect((await readRecordingFile(start.recordingId)).size).toBeGreaterThan(0);
+    await session.discard();
+    expect(await getRecording(start.recordingId)).toBeUndefined();
+    expect((await readRecordingFile(start.recordingId)).size).toBe(0);
+  });
+
   it('Stop cuts the sound where the recording ends: sound held past it is left out', async () => {
     const start = options();
     const session = await WebmSession.start(start, () => undefined);

@@ -19,7 +19,7 @@ import { reportingAs } from '../../shared/report-error';
 /** One file being written, as the engine drives it: WebmSession in the workers, a fake in unit tests. */
 export type EngineSession = Pick<
   WebmSession,
-  'videoCodec' | 'videoEnd' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'hasSound' | 'withoutSound' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'persist'
+  'videoCodec' | 'videoEnd' | 'bytes' | 'framesEncoded' | 'framesDropped' | 'videoBacklog' | 'audioBacklog' | 'addVideoFrame' | 'addAudio' | 'hasSound' | 'withoutSound' | 'fillSilence' | 'cutAudio' | 'finish' | 'abandon' | 'discard' | 'persist'
 >;
 
 export interface EngineOutput {
@@ -153,8 +153,18 @@ export class RecordingEngine<O extends EngineOutput> {
     return output;
   }
 
-  /** Abandons outputs opened for a start that could not complete. */
-  async abandonOpened(reason: string): Promise<void> {
+  /**
+   * Removes the files opened for a start that could not complete: nothing was recorded into them,
+   * so they are not recordings to recover (only a WebM header is stored).
+   */
+  async discardOpened(): Promise<void> {
+    const outputs = [...this.outputs.values()];
+    this.outputs.clear();
+    await Promise.all(outputs.map((o) => o.session.discard()));
+  }
+
+  /** Ends every output without finalizing, keeping what is stored for recovery. */
+  private async abandonAll(reason: string): Promise<void> {
     const outputs = [...this.outputs.values()];
     this.outputs.clear();
     await Promise.all(outputs.map((o) => o.session.abandon(reason)));
@@ -317,7 +327,7 @@ export class RecordingEngine<O extends EngineOutput> {
     clearInterval(this.persistTimer);
     this.current = 'idle';
     // Store what can be stored first: the page ends or repairs as soon as it hears of the failure.
-    await this.abandonOpened('Recording failed due to an error');
+    await this.abandonAll('Recording failed due to an error');
     this.hooks.onFailure(message, name);
   }
 }

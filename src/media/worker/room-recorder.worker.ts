@@ -107,7 +107,7 @@ class RoomRecorderWorker implements RoomRecorderWorkerApi {
     try {
       for (const spec of outputs) await this.open(spec);
     } catch (error) {
-      await this.engine.abandonOpened('Recording failed due to an error');
+      await this.engine.discardOpened();
       throw error;
     }
     this.engine.begin(this.chooseFrameRate(outputs), outputs.map((output) => output.size));

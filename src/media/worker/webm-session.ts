@@ -255,6 +255,13 @@ export class WebmSession {
     void this.output.cancel().catch(reportingAs('recording: cancel the muxer'));
   }
 
+  /** A file that never started recording (another file of the same start failed): its row and chunks go. */
+  async discard(): Promise<void> {
+    this.encoder.close();
+    void this.output.cancel().catch(reportingAs('recording: cancel the muxer'));
+    await this.stored.discard();
+  }
+
   /** Makes everything written so far durable and records progress in the recording's row. */
   async persist(state?: 'recording' | 'paused', durationMs?: number): Promise<void> {
     try {

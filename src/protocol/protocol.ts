@@ -33,6 +33,7 @@ export const ROOM_ERRORS = {
   hostOnlyAction: 'Only the host can do that.',
   unknownGuest: 'That guest is no longer waiting.',
   unknownParticipant: 'That participant is not in the room.',
+  removed: 'The host removed you from the room.',
   recordingActive: 'Recording already in progress',
   notRecording: 'No recording in progress',
   placeExpired: 'You were disconnected from the room for too long, so you have left it.',

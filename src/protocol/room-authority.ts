@@ -28,6 +28,8 @@ export const MAX_PARTICIPANTS = 8;
 export const MAX_MEDIA_SERVER_PARTICIPANTS = 30;
 /** Waiting guests beyond this are turned away: a runaway tab cannot flood the host's dialog and memory. */
 export const MAX_PENDING_GUESTS = 20;
+/** The connections removed from a room that are kept, newest last: enough for any host, bounded for the record. */
+export const MAX_REMOVED = 64;
 
 export type AuthorityRecording = 'idle' | 'recording' | 'paused';
 
@@ -51,6 +53,11 @@ export interface AuthorityState {
   maxParticipants?: number;
   /** Which of the deployment's media servers carries the room's media (its name), when one does. */
   mediaServer?: string;
+  /**
+   * Connections the host removed: a join from one is refused, so a removed guest cannot ask again on
+   * the same connection and be let back in by auto-admit. Absent until the first removal.
+   */
+  removed?: string[];
 }
 
 /** How many people the room takes. */
@@ -167,6 +174,7 @@ function join(state: AuthorityState, from: string, rawName: string, now: number)
     };
   }
   if (state.pending.some((g) => g.id === from)) return { state, reply: { success: true, pending: true, selfId: from, hostId: state.hostId }, deliveries: [] };
+  if (state.removed?.includes(from)) return refuse(state, ROOM_ERRORS.removed);
   if (state.participants.length >= capacityOf(state)) return refuse(state, ROOM_ERRORS.roomFull);
   if (state.pending.length >= MAX_PENDING_GUESTS) return refuse(state, ROOM_ERRORS.tooManyWaiting);
   const guest: PendingGuest = { id: from, name: sanitizeName(rawName) || 'Guest', requestedAt: now };
@@ -244,7 +252,8 @@ function kick(state: AuthorityState, by: string, participantId: string): Decisio
   if (participantId === state.hostId || !state.participants.some((p) => p.id === participantId)) {
     return refuse(state, ROOM_ERRORS.unknownParticipant);
   }
-  const next = { ...state, participants: state.participants.filter((p) => p.id !== participantId) };
+  const removed = [...(state.removed ?? []), participantId].slice(-MAX_REMOVED);
+  const next = { ...state, participants: state.participants.filter((p) => p.id !== participantId), removed };
   const left = { participantId, reason: 'kicked' as const };
   return done(next, [deliver({ members: true }, 'participant-left', left), deliver(participantId, 'participant-left', left)]);
 }

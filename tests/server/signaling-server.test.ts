@@ -147,6 +147,10 @@ describe('signaling server: only the host decides', () => {
     guest.emit('signaling-message', { type: 'offer', data: { connectionId: 'c1' }, from: guestId, to: 'x', roomId: ROOM });
     await settle();
     expect(hostSeen).toEqual([]);
+    // Nor can it ask to come back on the same connection, to be let in again by auto-admit.
+    expect(await ask(guest, 'join-room', { roomId: ROOM, participantName: 'Bo' })).toEqual({ success: false, error: ROOM_ERRORS.removed });
+    await settle();
+    expect(hostSeen.map((s) => s.event)).not.toContain('guest-request');
   });
 });
 

@@ -4,6 +4,7 @@ import {
   MAX_MEDIA_SERVER_PARTICIPANTS,
   MAX_PARTICIPANTS,
   MAX_PENDING_GUESTS,
+  MAX_REMOVED,
   autoAdmitsDue,
   createAuthority,
   decide,
@@ -140,6 +141,23 @@ describe('room authority', () => {
     expect(kicked.state.participants.map((p) => p.id)).toEqual([HOST]);
     expect(kicked.deliveries).toContainEqual({ to: 'g1', event: 'participant-left', payload: { participantId: 'g1', reason: 'kicked' } });
     expect(decide(room, { type: 'kick', by: HOST, participantId: HOST }).reply.success).toBe(false);
+  });
+
+  it('refuses a removed guest who asks again on the same connection, so auto-admit cannot let them back in', () => {
+    const room = run(fresh(), { type: 'join', from: 'g1', name: 'Gus', now: 2000 }, { type: 'approve', by: HOST, guestId: 'g1', now: 3000 }).state;
+    const kicked = decide(room, { type: 'kick', by: HOST, participantId: 'g1' }).state;
+    const again = decide(kicked, { type: 'join', from: 'g1', name: 'Gus', now: 4000 });
+    expect(again.reply).toEqual({ success: false, error: ROOM_ERRORS.removed });
+    expect(again.state.pending).toEqual([]);
+    expect(dueForAutoAdmit(again.state, 60_000)).toEqual([]);
+    // Someone else still gets in; and the list of the removed stays bounded however many are removed.
+    expect(decide(kicked, { type: 'join', from: 'g2', name: 'Ida', now: 4000 }).state.pending.map((g) => g.id)).toEqual(['g2']);
+    let busy = kicked;
+    for (let i = 0; i < MAX_REMOVED + 10; i++) {
+      busy = run(busy, { type: 'join', from: `x${String(i)}`, name: 'X', now: 5000 + i }, { type: 'approve', by: HOST, guestId: `x${String(i)}`, now: 5000 + i }, { type: 'kick', by: HOST, participantId: `x${String(i)}` }).state;
+    }
+    expect(busy.removed).toHaveLength(MAX_REMOVED);
+    expect(decide(busy, { type: 'join', from: `x${String(MAX_REMOVED + 9)}`, name: 'X', now: 9000 }).reply.success).toBe(false);
   });
 
   it('tells a guest admitted mid-recording that the room is being recorded, paused included', () => {

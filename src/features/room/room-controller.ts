@@ -213,7 +213,7 @@ export class RoomController {
         return;
       case 'kicked':
         this.session = null;
-        notify({ title: 'Removed from Room', message: 'The host removed you from the room.', tone: 'warning' });
+        notify({ title: 'Removed from Room', message: ROOM_ERRORS.removed, tone: 'warning' });
         navigateHome();
         return;
       case 'room-ended':

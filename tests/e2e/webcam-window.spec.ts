@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './support/test';
-import { expectAxeCleanInBothSchemes } from './support/axe';
+import { axeFindings, expectAxeCleanInBothSchemes } from './support/axe';
 import { allUserTracks, microphoneTracks, watchUserMedia } from './support/user-media';
 import { box, cameraTrack, chooseShape, dragHeader, grabResizeHandle, openFromStudio, webcamWindow } from './support/webcam-window';
 
@@ -290,10 +289,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the open window and its minimised bar pass axe in the ${colorScheme} scheme`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     const win = await openFromStudio(page);
-    const scan = async () => {
-      const results = await new AxeBuilder({ page }).include('section[aria-label="Webcam window"]').analyze();
-      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    };
+    const scan = () => axeFindings(page, { include: 'section[aria-label="Webcam window"]' });
     expect(await scan()).toEqual([]);
     await win.getByRole('button', { name: 'Minimise webcam window' }).click();
     expect(await scan()).toEqual([]);

@@ -3,21 +3,22 @@
  * the dark scheme on the same page (switching the scheme the browser reports, which the app follows
  * while its own setting is "auto"), so one page load serves both.
  */
-import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import type { Page } from '@playwright/test';
 import { expect } from './test';
 
 export type Scheme = 'light' | 'dark';
 
 /**
- * axe's findings as "rule: targets" lines; with `seriousOnly`, only serious and critical ones.
+ * axe's findings as "rule: targets" lines; with `seriousOnly`, only serious and critical ones; with
+ * `include`, within the element it selects only.
  *
  * A scan takes seconds on a busy machine, long enough for a toast to start fading out under it and
  * be measured half-transparent. So the page is scanned asking for reduced motion (toasts appear and
  * go at once) once every toast on screen is fully opaque and no transition is under way; the page's
  * own motion setting is restored after.
  */
-export async function axeFindings(page: Page, options: { seriousOnly?: boolean; rules?: readonly string[] } = {}): Promise<string[]> {
+export async function axeFindings(page: Page, options: { seriousOnly?: boolean; rules?: readonly string[]; include?: string } = {}): Promise<string[]> {
   const reducedBefore = await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.waitForFunction(() =>
@@ -32,14 +33,28 @@ export async function axeFindings(page: Page, options: { seriousOnly?: boolean; 
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
-  // The app has no frames, so axe runs in the page itself ("legacy" mode) instead of opening a
-  // second, blank page per scan to merge frames' results, which costs the machine as much as a scan.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const results = await (options.rules ? builder.withRules([...options.rules]) : builder).analyze();
+  const violations = await runAxe(page, options.rules, options.include);
   if (!reducedBefore) await page.emulateMedia({ reducedMotion: 'no-preference' });
-  return results.violations
+  return violations
     .filter((violation) => !options.seriousOnly || violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${String(violation.impact)}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Runs axe in the page (the app has no frames), putting it there once per page load: `@axe-core/playwright`
+ * evaluates axe's 550 KB source twice per scan, and opens a blank page to merge frames' results, each
+ * costing about as much as a scan. Only violations are reported in full, so axe does not build a selector
+ * and an HTML excerpt for every element that passes (about a quarter of a scan's work on a content page).
+ */
+async function runAxe(page: Page, rules?: readonly string[], include?: string): Promise<axe.Result[]> {
+  const present = await page.evaluate(() => typeof (window as { axe?: unknown }).axe === 'object');
+  if (!present) await page.evaluate(`${axe.source}\n;axe.configure({ allowedOrigins: ['<same_origin>'] });`);
+  const runOptions: axe.RunOptions = { resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: [...rules] } } : {}) };
+  const results = await page.evaluate(
+    ({ opts, selector }) => (window as unknown as { axe: typeof axe }).axe.run(selector ? { include: [selector] } : document, opts),
+    { opts: runOptions, selector: include ?? null },
+  );
+  return results.violations;
 }
 
 /** Switches the page to `scheme` and waits until the app has followed. */

@@ -97,7 +97,7 @@ describe('AudioIntake', () => {
     const bad = block(10);
     const intake = new AudioIntake((value) => {
       if (value === (bad as unknown as AudioData)) throw new DOMException('no conversion', 'NotSupportedError');
-      return value;
+      return { heldBack: null, block: value };
     });
     const warn = console.warn;
     console.warn = () => undefined;
@@ -115,7 +115,7 @@ describe('AudioIntake', () => {
     const rest = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (rest.closed = true) };
     let flushes = 0;
     const intake = new AudioIntake(
-      (value) => value,
+      (value) => ({ heldBack: null, block: value }),
       () => (flushes++ === 0 ? (rest as unknown as AudioData) : null),
     );
     intake.take(block(0) as unknown as AudioData, 1012, true);
@@ -139,7 +139,7 @@ describe('AudioIntake', () => {
     // A resampler gives 9 ms of a 10 ms block, ending 1 ms before it (it waits for the samples after).
     const intake = new AudioIntake((value) => {
       value.close();
-      return { timestamp: value.timestamp - 1000, numberOfFrames: 432, sampleRate: 48_000, close: () => undefined } as unknown as AudioData;
+      return { heldBack: null, block: { timestamp: value.timestamp - 1000, numberOfFrames: 432, sampleRate: 48_000, close: () => undefined } as unknown as AudioData };
     });
     intake.take(block(0) as unknown as AudioData, 1012, true);
     const placed: [number, number][] = [];
@@ -149,5 +149,47 @@ describe('AudioIntake', () => {
     });
     // The source's clock is ours less 1,002 ms: the shaped block ran from -1 to 8 ms on it.
     expect(placed).toEqual([[1001, 1010]]);
+  });
+
+  it('places what shaping held back of the sound before a gap ahead of the block after it, by that sound\'s own mapping', () => {
+    // Shaping gives, with the block after a gap, the last 1 ms of the stream before it (9-10 ms on the source).
+    const tail = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (tail.closed = true) };
+    const first = block(0);
+    const intake = new AudioIntake((value) => ({ heldBack: value === (first as unknown as AudioData) ? null : (tail as unknown as AudioData), block: value }));
+    intake.take(first as unknown as AudioData, 1012, true);
+    intake.take(block(500) as unknown as AudioData, 1512, true);
+    const placed: [number, number][] = [];
+    intake.release(Number.POSITIVE_INFINITY, (value, start, end) => {
+      placed.push([Math.round(start * 10) / 10, Math.round(end * 10) / 10]);
+      value.close();
+    });
+    expect(placed).toEqual([
+      [1002, 1012],
+      [1011, 1012],
+      [1502, 1512],
+    ]);
+    expect(tail.closed).toBe(true);
+  });
+
+  it('drops what shaping held back when the source moves to another clock: by the new one it would land far off', () => {
+    const tail = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (tail.closed = true) };
+    let flushes = 0;
+    const intake = new AudioIntake(
+      (value) => ({ heldBack: null, block: value }),
+      () => (flushes++ === 0 ? (tail as unknown as AudioData) : null),
+    );
+    intake.take(block(0) as unknown as AudioData, 1012, true);
+    intake.release(Number.POSITIVE_INFINITY, (value) => {
+      value.close();
+    });
+    // The source's clock jumps by over a minute (a new track processor on another page's clock).
+    intake.take(block(90_000) as unknown as AudioData, 1030, true);
+    expect(tail.closed).toBe(true);
+    const placed: number[] = [];
+    intake.drain((value, _start, end) => {
+      placed.push(Math.round(end));
+      value.close();
+    });
+    expect(placed).toEqual([1030]);
   });
 });

@@ -13,6 +13,7 @@
  */
 import { CaptureClock } from '../contract/capture-clock';
 import { reportError } from '../../shared/report-error';
+import type { ShapedSound } from './sound-shape';
 
 /** Long enough for the rest of a burst to arrive (it comes within a few ms), short beside a recording. */
 export const HOLD_MS = 100;
@@ -35,12 +36,16 @@ export class AudioIntake {
   private held: HeldBlock[] = [];
   private firstArrivalMs: number | null = null;
 
+  /** The mapping of the last block handed on, for what shaping held back of it. */
+  private lastOffsetMs: number | null = null;
+
   /**
-   * `shape` turns each block into what the recording takes (SoundShaper), or null for nothing yet;
-   * `flush` gives what shaping still holds back once no block follows.
+   * `shape` turns each block into what the recording takes (SoundShaper), with what it held back of the
+   * sound before when the block starts a new stream; `flush` gives what shaping still holds back once
+   * no block follows.
    */
   constructor(
-    private readonly shape: (value: AudioData) => AudioData | null = (value) => value,
+    private readonly shape: (value: AudioData) => ShapedSound = (value) => ({ heldBack: null, block: value }),
     private readonly flush: () => AudioData | null = () => null,
   ) {}
 
@@ -59,6 +64,8 @@ export class AudioIntake {
       // anchored the timeline and every block after them followed their error. They are left out.
       for (const block of this.held) block.value.close();
       this.held = [];
+      // So is what shaping held back of the sound already placed: by the new clock it would land far off.
+      this.dropHeldBack();
     } else if (this.capture.restarts !== restarts) {
       // The same clock, a block very late (a stall): what is held keeps the mapping it had.
       for (const block of this.held) block.offsetMs ??= offsetMs;
@@ -82,7 +89,7 @@ export class AudioIntake {
     while (this.held.length > 0 && (this.held[0]?.arrivalMs ?? Number.POSITIVE_INFINITY) <= arrivedBy) {
       const block = this.held.shift();
       if (!block) break;
-      let shaped: AudioData | null;
+      let shaped: ShapedSound;
       try {
         shaped = this.shape(block.value);
       } catch (error) {
@@ -92,10 +99,20 @@ export class AudioIntake {
         reportError('recording: convert a block of sound', error);
         continue;
       }
-      if (!shaped) continue;
-      // A resampled block ends a little before the block it came from (the resampler waits for the
-      // samples after each point), and says so in its own timestamp.
-      this.placeShaped(shaped, shaped === block.value ? block.sourceEndMs : null, block.offsetMs, place);
+      // What was held back of the sound before keeps that sound's mapping. A resampled block ends a
+      // little before the block it came from (the resampler waits for the samples after each point),
+      // and says so in its own timestamp.
+      if (shaped.heldBack) this.placeShaped(shaped.heldBack, null, this.lastOffsetMs, place);
+      if (shaped.block) this.placeShaped(shaped.block, shaped.block === block.value ? block.sourceEndMs : null, block.offsetMs, place);
+      this.lastOffsetMs = block.offsetMs;
+    }
+  }
+
+  private dropHeldBack(): void {
+    try {
+      this.flush()?.close();
+    } catch (error) {
+      reportError('recording: convert the last sound of a feed', error);
     }
   }
 
@@ -112,7 +129,7 @@ export class AudioIntake {
       reportError('recording: convert the last sound of a feed', error);
       return;
     }
-    if (rest) this.placeShaped(rest, null, null, place);
+    if (rest) this.placeShaped(rest, null, this.lastOffsetMs, place);
   }
 
   /**

@@ -6,6 +6,12 @@
  */
 import { BandLimitedResampler, RECORDED_SOUND, stereoPlanes } from '../contract/pcm-shape';
 
+/** One block shaped: what was held back of the stream before it, when it starts a new one, then the block. */
+export interface ShapedSound {
+  heldBack: AudioData | null;
+  block: AudioData | null;
+}
+
 /** A block starting further than this from where the last one ended follows a gap (a pause, lost sound). */
 const GAP_US = 2000;
 
@@ -15,39 +21,39 @@ export class SoundShaper {
   private expectedUs: number | null = null;
 
   /**
-   * The block in the recorded shape; the block given is closed when a new one replaces it. Null when
-   * resampling leaves nothing of a tiny block (its sound comes out with the next one).
+   * The block in the recorded shape (null when resampling leaves nothing of a tiny block: its sound
+   * comes out with the next one), and what a resampler still held of the stream before it when this
+   * block starts a new one (a gap, another rate, or no resampling needed any more). The block given is
+   * closed when a new one replaces it.
    */
-  shape(data: AudioData): AudioData | null {
+  shape(data: AudioData): ShapedSound {
     const { sampleRate, numberOfChannels } = RECORDED_SOUND;
-    if (data.sampleRate === sampleRate) {
-      // The feed needs no resampling now: what a resampler held belongs to sound long placed.
-      this.resampler = null;
-      this.expectedUs = null;
-      if (data.numberOfChannels === numberOfChannels) return data;
-    }
-    const planes = Array.from({ length: Math.min(data.numberOfChannels, numberOfChannels) }, (_, planeIndex) => {
+    const channelCount = Math.min(data.numberOfChannels, numberOfChannels);
+    const resampling = data.sampleRate !== sampleRate;
+    // The stream so far ends here; its last samples, which the resampler's kernel held back waiting
+    // for the ones after, come first.
+    const afterGap = this.expectedUs !== null && Math.abs(data.timestamp - this.expectedUs) > GAP_US;
+    const otherStream = !resampling || this.resampler?.fromRate !== data.sampleRate || this.resampler.channelCount !== channelCount;
+    const heldBack = this.resampler && (afterGap || otherStream) ? this.flush() : null;
+    if (!resampling && data.numberOfChannels === numberOfChannels) return { heldBack, block: data };
+    const planes = Array.from({ length: channelCount }, (_, planeIndex) => {
       const plane = new Float32Array(data.numberOfFrames);
       data.copyTo(plane, { planeIndex, format: 'f32-planar' });
       return plane;
     });
     let resampled: readonly Float32Array[] = planes;
     let timestamp = data.timestamp;
-    if (data.sampleRate !== sampleRate) {
-      // A mono microphone is resampled once, then put on both channels. After a gap the stream starts
-      // afresh: the resampler would otherwise join the sound before it to the sound after.
-      const afterGap = this.expectedUs !== null && Math.abs(data.timestamp - this.expectedUs) > GAP_US;
-      if (afterGap || this.resampler?.fromRate !== data.sampleRate || this.resampler.channelCount !== planes.length) {
-        this.resampler = new BandLimitedResampler(data.sampleRate, sampleRate, planes.length);
-      }
+    if (resampling) {
+      // A mono microphone is resampled once, then put on both channels.
+      this.resampler ??= new BandLimitedResampler(data.sampleRate, sampleRate, channelCount);
       this.expectedUs = data.timestamp + (data.numberOfFrames / data.sampleRate) * 1e6;
       const { channels, firstAt } = this.resampler.push(planes);
       resampled = channels;
       timestamp = data.timestamp + Math.round((firstAt * 1_000_000) / data.sampleRate);
     }
-    const shaped = recordedBlock(resampled, timestamp);
+    const block = recordedBlock(resampled, timestamp);
     data.close();
-    return shaped;
+    return { heldBack, block };
   }
 
   /**

@@ -40,6 +40,7 @@ export { type RoomOutputSpec } from './contract/room-recorder-api';
 export { OUTDATED_MESSAGE } from './storage/db-connection';
 export { LIVE_WITHIN_MS } from './storage/heartbeat';
 export { PERSISTENCE_PROMPT_NOTICE, askForPersistentStorage } from './storage/persistent-storage';
+export { storageEstimate, type StorageFigures } from './storage/storage-estimate';
 export { heldRecordingIds, holdRecordingLock } from './storage/recording-locks';
 export { announceRecordingsChanged, listenForRecordingsChanges } from './storage/recordings-channel';
 export { deleteRecording, getRecording, listRecordings, patchRecording, readRecordingFile, readRecordingFileFrom, sweepStorage, type RecordingMode, type RecordingRow, type RoomRecordingSession } from './storage/recordings-db';

@@ -1,6 +1,7 @@
 import { Badge, Group, Progress, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatFileSize } from '../../shared/format';
+import { storageEstimate } from '../../media';
 
 export const storageQueryKey = ['recordings', 'storage'] as const;
 
@@ -8,9 +9,12 @@ export const storageQueryKey = ['recordings', 'storage'] as const;
 export function StorageMeter() {
   const { data } = useQuery({
     queryKey: storageQueryKey,
+    // Null when the browser says nothing of its storage: then there is nothing to show.
     queryFn: async () => {
-      const [estimate, persisted] = await Promise.all([navigator.storage.estimate(), navigator.storage.persisted()]);
-      return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted };
+      const estimate = await storageEstimate();
+      if (!estimate) return null;
+      const persisted = await navigator.storage.persisted().catch(() => false);
+      return { ...estimate, persisted };
     },
   });
   if (!data) return null;

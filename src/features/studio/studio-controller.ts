@@ -4,7 +4,7 @@
  * Start until its file is kept. It holds no React; the studio page subscribes to its snapshots.
  */
 import { errorIdentity } from '../../shared/error-identity';
-import { setRecordingActive, defaultRecordingName, readRecordingFile, type RecordingMode, AcquisitionError, canvasSizeForQuality, modeNeedsScreen, modeNeedsWebcam, modePhrase, screenIgnoresCursorSetting, type DeviceKind, type LiveFigures, type OverlayLayout, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE } from '../../media';
+import { setRecordingActive, defaultRecordingName, readRecordingFile, type RecordingMode, AcquisitionError, canvasSizeForQuality, modeNeedsScreen, modeNeedsWebcam, modePhrase, screenIgnoresCursorSetting, type DeviceKind, type LiveFigures, type OverlayLayout, askForPersistentStorage, PERSISTENCE_PROMPT_NOTICE, storageEstimate } from '../../media';
 import { audioBitrateKbps } from '../settings';
 import { formatFileSize, recordingFileName } from '../../shared/format';
 import { CaptureSources, type CaptureEvents } from './capture-sources';
@@ -396,13 +396,11 @@ export class StudioController<R extends StudioRecorder = StudioRecorder> {
   }
 
   private async warnIfStorageIsLow(videoBitrate: number, audioBitrate: number): Promise<void> {
-    try {
-      const { quota = 0, usage = 0 } = await navigator.storage.estimate();
-      const budget = storageBudget(quota, usage, videoBitrate, audioBitrate);
-      if (budget.low) this.deps.notify(storageLowNotice(budget.freeBytes, budget.minutes));
-    } catch {
-      // No estimate available: record anyway.
-    }
+    // No estimate (or one without a quota): nothing is known to be low, so record without a warning.
+    const estimate = await storageEstimate();
+    if (!estimate) return;
+    const budget = storageBudget(estimate.quota, estimate.usage, videoBitrate, audioBitrate);
+    if (budget.low) this.deps.notify(storageLowNotice(budget.freeBytes, budget.minutes));
   }
 
   private noticeIfCursorIgnored(screen: MediaStream): void {

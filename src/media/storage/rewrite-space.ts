@@ -3,6 +3,7 @@
  * the original before letting the original go, so it needs about the file's size free. Pure but for
  * `checkRewriteSpace`, which asks the browser.
  */
+import { storageEstimate } from './storage-estimate';
 import { formatFileSize } from '../../shared/format';
 
 /** Room kept on top of the file's size: cues, a little growth, and what the rest of the app writes meanwhile. */
@@ -38,8 +39,9 @@ export class NotEnoughSpaceError extends Error {
 
 /** Throws NotEnoughSpaceError before a rewrite of `fileBytes` starts, if the browser says it cannot fit. */
 export async function checkRewriteSpace(fileBytes: number, action?: string): Promise<void> {
-  // Without the API (older Safari) the rewrite is tried, and a full disk stops it without harm.
-  if (typeof navigator === 'undefined' || !('storage' in navigator) || typeof navigator.storage.estimate !== 'function') return;
-  const space = rewriteSpace(fileBytes, await navigator.storage.estimate());
+  // With no estimate (older Safari) the rewrite is tried, and a full disk stops it without harm.
+  const estimate = await storageEstimate();
+  if (!estimate) return;
+  const space = rewriteSpace(fileBytes, estimate);
   if (space.free < space.needed) throw new NotEnoughSpaceError(space, action);
 }

@@ -6,7 +6,7 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId, type RoomRecordingSession } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId, storageEstimate, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockOffset, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockSha256, blocksDigest, blocksToResend, decodeBlock, parseSenderMessage, shortDigest, toRanges, streamingSha256, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
@@ -399,11 +399,8 @@ export class TrackReceiver {
 
   /** Less than MIN_FREE_BYTES of the origin's quota is free (unknown counts as room enough). */
   private async storageNearlyFull(): Promise<boolean> {
-    // Not in every context (an embedded view); then nothing is known.
-    const storage = (globalThis.navigator as Partial<Navigator> | undefined)?.storage;
-    const estimate = storage ? await storage.estimate().catch(() => null) : null;
-    if (!estimate?.quota || estimate.usage === undefined) return false;
-    return estimate.quota - estimate.usage < MIN_FREE_BYTES;
+    const estimate = await storageEstimate();
+    return estimate !== null && estimate.quota - estimate.usage < MIN_FREE_BYTES;
   }
 
   /** Whether the channel has gone (read after an await, where a field read once would be taken as known). */

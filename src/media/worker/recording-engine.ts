@@ -158,16 +158,19 @@ export class RecordingEngine<O extends EngineOutput> {
    * so they are not recordings to recover (only a WebM header is stored).
    */
   async discardOpened(): Promise<void> {
-    const outputs = [...this.outputs.values()];
-    this.outputs.clear();
-    await Promise.all(outputs.map((o) => o.session.discard()));
+    await Promise.all(this.takeOutputs().map((o) => o.session.discard()));
   }
 
   /** Ends every output without finalizing, keeping what is stored for recovery. */
   private async abandonAll(reason: string): Promise<void> {
+    await Promise.all(this.takeOutputs().map((o) => o.session.abandon(reason)));
+  }
+
+  /** Every output, which the engine no longer drives. */
+  private takeOutputs(): O[] {
     const outputs = [...this.outputs.values()];
     this.outputs.clear();
-    await Promise.all(outputs.map((o) => o.session.abandon(reason)));
+    return outputs;
   }
 
   /**

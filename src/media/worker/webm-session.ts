@@ -251,15 +251,18 @@ export class WebmSession {
   /** Stops without finalizing: what is stored stays for recovery. */
   async abandon(reason: string): Promise<void> {
     await this.stored.abandon(reason);
-    this.encoder.close();
-    void this.output.cancel().catch(reportingAs('recording: cancel the muxer'));
+    this.stopWriting();
   }
 
   /** A file that never started recording (another file of the same start failed): its row and chunks go. */
   async discard(): Promise<void> {
+    this.stopWriting();
+    await this.stored.discard();
+  }
+
+  private stopWriting(): void {
     this.encoder.close();
     void this.output.cancel().catch(reportingAs('recording: cancel the muxer'));
-    await this.stored.discard();
   }
 
   /** Makes everything written so far durable and records progress in the recording's row. */

@@ -148,4 +148,23 @@ describe('WebmSession: one recording from its first frame to its stored file', (
     expect(last).toBeGreaterThanOrEqual(0.96);
     expect(last).toBeLessThan(1);
   });
+
+  it('Stop fills the sound with silence to where the recording ends, when the last of it is still on its way', async () => {
+    // The silence is made as the session makes it, with \`new AudioData(init)\`: here a block like audioBlock's.
+    vi.stubGlobal('AudioData', function AudioDataInit(init: object) {
+      return { ...init, close: () => undefined };
+    });
+    const start = options();
+    const session = await WebmSession.start(start, () => undefined);
+    // Sound and picture to 0.8 s; the picture goes on to 1.2 s while the sound after 0.8 s has not come by Stop.
+    await feed(session, 0, 0.8);
+    for (let frame = 24; frame < 36; frame += 1) session.addVideoFrame(canvas(), frame / 30, 1 / 30);
+    await session.finish(1200);
+    const { audio } = await readBack(start.recordingId);
+    const packets = await packetsOf(audio);
+    const last = Math.max(...packets.map((p) => p.timestamp));
+    // Opus packets of 20 ms: the last begins within a packet of the end.
+    expect(last).toBeGreaterThanOrEqual(1.16);
+    expect(last).toBeLessThan(1.2);
+  });
 });

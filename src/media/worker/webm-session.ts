@@ -193,6 +193,24 @@ export class WebmSession {
     }
   }
 
+  /**
+   * At Stop: silence from where the sound ends to where the recording ends. Sound still on its way
+   * then (a busy machine delivers it 0.1 s late and more) will not come, and a sound track that ends
+   * early leaves the file's last moments without sound in players that end with it.
+   */
+  private padSound(endSeconds: number): void {
+    if (this.failure || !this.sound) return;
+    const { sampleRate, numberOfChannels } = RECORDED_SOUND;
+    let end = this.audioTimeline.placedEnd;
+    for (;;) {
+      const frames = Math.round(Math.min(SILENCE_BLOCK_S, endSeconds - end) * sampleRate);
+      if (frames < 1) return;
+      end += frames / sampleRate;
+      const silence = new AudioData({ format: 'f32-planar', sampleRate, numberOfFrames: frames, numberOfChannels, timestamp: Math.round(end * 1e6), data: new Float32Array(frames * numberOfChannels) });
+      this.addAudio(silence, end, end);
+    }
+  }
+
   /** Ends the current audio segment at `mediaSeconds` (a pause): later blocks anchor afresh. */
   cutAudio(mediaSeconds: number): void {
     this.releaseAudio(mediaSeconds);
@@ -220,6 +238,7 @@ export class WebmSession {
   }
 
   async finish(durationMs: number): Promise<RecordingResult> {
+    this.padSound(durationMs / 1000);
     this.cutAudio(durationMs / 1000);
     // Marked while the encoder drains (a transaction of ~30 ms at Stop), not before it: only the
     // finished file, written after both, depends on the mark. The reserve goes with it: on a nearly full

@@ -177,20 +177,8 @@ export class WebmSession {
    */
   fillSilence(mediaSeconds: number): void {
     if (this.failure || !this.sound || mediaSeconds - this.audioTimeline.placedEnd < SILENCE_AFTER_S) return;
-    // The shape every block of sound has by now (SoundShaper), as the encoder takes one for the whole file.
-    const { sampleRate, numberOfChannels } = RECORDED_SOUND;
-    const frames = Math.round(sampleRate * SILENCE_BLOCK_S);
-    for (let at = this.audioTimeline.placedEnd + SILENCE_BLOCK_S; at <= mediaSeconds - SILENCE_MARGIN_S; at += SILENCE_BLOCK_S) {
-      const silence = new AudioData({
-        format: 'f32-planar',
-        sampleRate,
-        numberOfFrames: frames,
-        numberOfChannels,
-        timestamp: Math.round(at * 1e6),
-        data: new Float32Array(frames * numberOfChannels),
-      });
-      this.addAudio(silence, at, at);
-    }
+    const frames = Math.round(RECORDED_SOUND.sampleRate * SILENCE_BLOCK_S);
+    for (let at = this.audioTimeline.placedEnd + SILENCE_BLOCK_S; at <= mediaSeconds - SILENCE_MARGIN_S; at += SILENCE_BLOCK_S) this.addSilence(at, frames);
   }
 
   /**
@@ -200,15 +188,21 @@ export class WebmSession {
    */
   private padSound(endSeconds: number): void {
     if (this.failure || !this.sound) return;
-    const { sampleRate, numberOfChannels } = RECORDED_SOUND;
+    const { sampleRate } = RECORDED_SOUND;
     let end = this.audioTimeline.placedEnd;
     for (;;) {
       const frames = Math.round(Math.min(SILENCE_BLOCK_S, endSeconds - end) * sampleRate);
       if (frames < 1) return;
       end += frames / sampleRate;
-      const silence = new AudioData({ format: 'f32-planar', sampleRate, numberOfFrames: frames, numberOfChannels, timestamp: Math.round(end * 1e6), data: new Float32Array(frames * numberOfChannels) });
-      this.addAudio(silence, end, end);
+      this.addSilence(end, frames);
     }
+  }
+
+  /** `frames` of silence ending at `endSeconds`, in the shape every block of sound has by now (SoundShaper). */
+  private addSilence(endSeconds: number, frames: number): void {
+    const { sampleRate, numberOfChannels } = RECORDED_SOUND;
+    const silence = new AudioData({ format: 'f32-planar', sampleRate, numberOfFrames: frames, numberOfChannels, timestamp: Math.round(endSeconds * 1e6), data: new Float32Array(frames * numberOfChannels) });
+    this.addAudio(silence, endSeconds, endSeconds);
   }
 
   /** Ends the current audio segment at `mediaSeconds` (a pause): later blocks anchor afresh. */

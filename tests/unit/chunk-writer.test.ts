@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { EncodedPacket, EncodedVideoPacketSource, Output, StreamTarget, WebMOutputFormat, type StreamTargetChunk } from 'mediabunny';
-import { ChunkWriter, type ChunkStore } from '../../src/media/storage/chunk-writer';
+import { ChunkWriter, type ChunkStore, type ChunkWrite } from '../../src/media/storage/chunk-writer';
 
 class MemoryStore implements ChunkStore {
   readonly chunks = new Map<number, Uint8Array>();
-  puts = 0;
-  put(position: number, bytes: Uint8Array) {
-    this.puts += 1;
-    this.chunks.set(position, bytes.slice());
+  /** Each put's chunks, as [position, length]. */
+  readonly puts: [number, number][][] = [];
+  gets = 0;
+  put(chunks: readonly ChunkWrite[]) {
+    this.puts.push(chunks.map(({ position, bytes }) => [position, bytes.length]));
+    for (const { position, bytes } of chunks) this.chunks.set(position, bytes.slice());
     return Promise.resolve();
   }
   get(position: number) {
+    this.gets += 1;
     return Promise.resolve(this.chunks.get(position)?.slice());
   }
   /** What a reader of the store sees: the chunks concatenated in position order. */
@@ -26,10 +29,10 @@ function slowStore(store: MemoryStore) {
   const seen: number[][] = [];
   let release: () => void = () => undefined;
   const slow: ChunkStore = {
-    put: (p, b) => {
-      const copy = b.slice();
-      seen.push([...b]);
-      return new Promise((resolve) => (release = () => void store.put(p, copy).then(resolve)));
+    put: (chunks) => {
+      const copies = chunks.map(({ position, bytes }) => ({ position, bytes: bytes.slice() }));
+      seen.push(...chunks.map(({ bytes }) => [...bytes]));
+      return new Promise((resolve) => (release = () => void store.put(copies).then(resolve)));
     },
     get: (p) => store.get(p),
   };
@@ -61,7 +64,7 @@ describe('ChunkWriter', () => {
     await writer.flush();
     writer.write(5, bytes(6));
     await writer.flush();
-    expect(store.puts).toBe(2);
+    expect(store.puts.length).toBe(2);
     expect(store.file()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
@@ -107,6 +110,43 @@ describe('ChunkWriter', () => {
     expect(writer.persistedSize).toBe(5);
   });
 
+  it("puts a flush's patches with its new chunk, patching the header and the last chunk without reading them", async () => {
+    const store = new MemoryStore();
+    const writer = new ChunkWriter(store);
+    const reference: number[] = [];
+    const write = (position: number, data: Uint8Array) => {
+      writer.write(position, data);
+      data.forEach((value, i) => (reference[position + i] = value));
+    };
+    // The header's chunks, then two chunks of clusters, as a recording stores them.
+    for (const [from, to] of [[0, 40], [40, 5000], [5000, 9000], [9000, 13000]] as const) {
+      write(from, new Uint8Array(to - from).fill(from % 251));
+      await writer.flush();
+    }
+    const putsBefore = store.puts.length;
+    write(13000, bytes(1, 2, 3)); // the next cluster
+    write(9002, bytes(4, 4)); // the last stored cluster's size, known as it closes
+    write(50, bytes(5, 5, 5)); // the header's duration
+    write(0, bytes(6)); // and a byte of its first chunk
+    await writer.flush();
+    expect(store.puts.slice(putsBefore)).toEqual([
+      [
+        [9000, 4000],
+        [40, 4960],
+        [0, 40],
+        [13000, 3],
+      ],
+    ]);
+    expect(store.gets).toBe(0);
+    expect(store.file()).toEqual(reference);
+
+    write(5001, bytes(7)); // a chunk the writer no longer keeps: read back from the store, once
+    write(5003, bytes(8));
+    await writer.flush();
+    expect(store.gets).toBe(1);
+    expect(store.file()).toEqual(reference);
+  });
+
   it('matches a reference buffer for a random mix of appends and patches', async () => {
     let seed = 7;
     const random = (n: number) => {
@@ -132,7 +172,7 @@ describe('ChunkWriter', () => {
     const store = new MemoryStore();
     let fail = false;
     const flaky: ChunkStore = {
-      put: (p, b) => (fail ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : store.put(p, b)),
+      put: (chunks) => (fail ? Promise.reject(new DOMException('full', 'QuotaExceededError')) : store.put(chunks)),
       get: (p) => store.get(p),
     };
     const writer = new ChunkWriter(flaky);

@@ -1,13 +1,28 @@
 /**
  * Turns the muxer's positioned writes into a few durable chunks. Appends are gathered in memory
  * and persisted as one chunk per flush (the recorder flushes four times a second, so a crash loses
- * at most that much); writes that land on bytes already persisted (the muxer patching the header's
- * duration and seek head at the end) rewrite the affected chunks in place, so the stored chunks in
- * position order are always exactly the file.
+ * at most that much); writes that land on bytes already persisted (the muxer closing a cluster, and
+ * patching the header's duration and seek head at the end) rewrite the affected chunks in place, in
+ * the same put as the flush's new chunk, so the stored chunks in position order are always exactly
+ * the file.
+ *
+ * Those rewrites land, nearly always, in the last chunk stored (a cluster's size) or in the file's
+ * first few kilobytes (the header), so the writer keeps those chunks' bytes and patches them with no
+ * read of the store: a read was a transaction of its own, on every flush and three times at Stop.
  */
+/** A chunk of the file at its position. */
+export interface ChunkWrite {
+  position: number;
+  bytes: Uint8Array;
+}
+
 export interface ChunkStore {
-  /** Must take its copy of `bytes` before returning: the writer reuses that buffer straight after. */
-  put(position: number, bytes: Uint8Array): Promise<void>;
+  /**
+   * Stores the chunks together: all of them or none. Must take its copies of the bytes before
+   * returning: the writer reuses those buffers straight after.
+   */
+  put(chunks: readonly ChunkWrite[]): Promise<void>;
+  /** The chunk stored at `position`, as a copy the writer may change. */
   get(position: number): Promise<Uint8Array | undefined>;
 }
 
@@ -21,11 +36,22 @@ interface Patch {
   bytes: Uint8Array;
 }
 
+/** Chunks that begin within this many bytes of the file's start hold its header: the writer keeps a copy. */
+const HEADER_BYTES = 4096;
+
 export class ChunkWriter {
   private readonly stored: StoredChunk[] = [];
   private persistedEnd = 0;
   private pending = new Uint8Array(1 << 20);
   private pendingLength = 0;
+  /**
+   * The buffer the last chunk stored was gathered in, kept as that chunk's bytes until the next
+   * flush hands it back for gathering: the two buffers take turns, so keeping it copies nothing.
+   */
+  private spare = new Uint8Array(1 << 20);
+  private lastChunk: { position: number; bytes: Uint8Array } | null = null;
+  /** Copies of the chunks that hold the file's header, by position. */
+  private readonly headerChunks = new Map<number, Uint8Array>();
   private patches: Patch[] = [];
   private chain: Promise<void> = Promise.resolve();
   /** End of the bytes the store has confirmed; the stored file is intact up to here. */
@@ -95,20 +121,73 @@ export class ChunkWriter {
   private async persistPending(): Promise<void> {
     const patches = this.patches;
     this.patches = [];
-    for (const patch of patches) await this.applyStoredPatch(patch);
-    if (this.pendingLength === 0) return;
+    const writes = await this.patchedChunks(patches);
     const length = this.pendingLength;
     const position = this.persistedEnd;
-    // The store copies the bytes as it is called, so the buffer is refilled from the start with no
-    // copy of our own: a slice here was one more 2 MB buffer per flush for the collector.
-    const stored = this.store.put(position, this.pending.subarray(0, length));
-    // Book the range as stored before awaiting, so writes that arrive meanwhile and touch it
-    // become patches applied on the next flush instead of edits to a buffer already taken.
-    this.stored.push({ position, length });
-    this.persistedEnd += length;
-    this.pendingLength = 0;
+    if (length > 0) writes.push({ position, bytes: this.pending.subarray(0, length) });
+    if (writes.length === 0) return;
+    // The store copies the bytes as it is called, so the buffers are free again once it returns.
+    const stored = this.store.put(writes);
+    if (length > 0) {
+      // Book the range as stored before awaiting, so writes that arrive meanwhile and touch it
+      // become patches applied on the next flush instead of edits to a buffer already taken.
+      this.stored.push({ position, length });
+      this.persistedEnd += length;
+      this.pendingLength = 0;
+      this.keepLastChunk(position, length);
+    }
     await stored;
-    this.confirmedEnd = position + length;
+    if (length > 0) this.confirmedEnd = position + length;
+  }
+
+  /** The gathering buffer's bytes are now the last chunk stored: kept, and the other buffer gathers. */
+  private keepLastChunk(position: number, length: number): void {
+    const bytes = this.pending.subarray(0, length);
+    if (position < HEADER_BYTES) this.headerChunks.set(position, bytes.slice());
+    [this.pending, this.spare] = [this.spare, this.pending];
+    this.lastChunk = { position, bytes };
+  }
+
+  /** Every stored chunk a patch touches, read once (kept bytes where the writer has them) with all its patches applied. */
+  private async patchedChunks(patches: readonly Patch[]): Promise<ChunkWrite[]> {
+    const chunks = new Map<number, Uint8Array>();
+    for (const patch of patches) {
+      const patchEnd = patch.position + patch.bytes.length;
+      for (let index = this.firstChunkEndingAfter(patch.position); index < this.stored.length; index++) {
+        const chunk = this.stored[index];
+        if (!chunk || chunk.position >= patchEnd) break;
+        let bytes = chunks.get(chunk.position);
+        if (!bytes) {
+          bytes = this.keptBytes(chunk.position) ?? (await this.store.get(chunk.position));
+          if (!bytes) throw new Error(`Missing stored chunk at ${String(chunk.position)}`);
+          chunks.set(chunk.position, bytes);
+        }
+        const from = Math.max(patch.position, chunk.position);
+        const to = Math.min(patchEnd, chunk.position + chunk.length);
+        bytes.set(patch.bytes.subarray(from - patch.position, to - patch.position), from - chunk.position);
+      }
+    }
+    return [...chunks].map(([position, bytes]) => ({ position, bytes }));
+  }
+
+  /** A chunk's bytes as the writer keeps them, patched as they are stored; undefined for those it does not keep. */
+  private keptBytes(position: number): Uint8Array | undefined {
+    const header = this.headerChunks.get(position);
+    if (header) return header;
+    return this.lastChunk?.position === position ? this.lastChunk.bytes : undefined;
+  }
+
+  /** Index of the first stored chunk that ends after `position` (chunks are in position order). */
+  private firstChunkEndingAfter(position: number): number {
+    let low = 0;
+    let high = this.stored.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      const chunk = this.stored[middle];
+      if (chunk && chunk.position + chunk.length <= position) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   private append(data: Uint8Array): void {
@@ -128,21 +207,6 @@ export class ChunkWriter {
     if (inStored < data.length) {
       const offset = position + inStored - this.persistedEnd;
       this.pending.set(data.subarray(inStored), offset);
-    }
-  }
-
-  private async applyStoredPatch(patch: Patch): Promise<void> {
-    const patchEnd = patch.position + patch.bytes.length;
-    for (const chunk of this.stored) {
-      const chunkEnd = chunk.position + chunk.length;
-      if (chunkEnd <= patch.position || chunk.position >= patchEnd) continue;
-      const current = await this.store.get(chunk.position);
-      if (!current) throw new Error(`Missing stored chunk at ${String(chunk.position)}`);
-      const updated = current.slice();
-      const from = Math.max(patch.position, chunk.position);
-      const to = Math.min(patchEnd, chunkEnd);
-      updated.set(patch.bytes.subarray(from - patch.position, to - patch.position), from - chunk.position);
-      await this.store.put(chunk.position, updated);
     }
   }
 }

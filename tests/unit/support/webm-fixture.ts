@@ -4,12 +4,12 @@
  * any moment leaves exactly the bytes a crashed tab would have left in IndexedDB.
  */
 import { EncodedAudioPacketSource, EncodedPacket, EncodedVideoPacketSource, Output, StreamTarget, WebMOutputFormat, type StreamTargetChunk } from 'mediabunny';
-import { ChunkWriter, type ChunkStore } from '../../../src/media/storage/chunk-writer';
+import { ChunkWriter, type ChunkStore, type ChunkWrite } from '../../../src/media/storage/chunk-writer';
 
 export class MemoryChunks implements ChunkStore {
   readonly chunks = new Map<number, Uint8Array>();
-  put(position: number, bytes: Uint8Array): Promise<void> {
-    this.chunks.set(position, bytes.slice());
+  put(chunks: readonly ChunkWrite[]): Promise<void> {
+    for (const { position, bytes } of chunks) this.chunks.set(position, bytes.slice());
     return Promise.resolve();
   }
   get(position: number): Promise<Uint8Array | undefined> {

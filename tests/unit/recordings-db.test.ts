@@ -11,6 +11,7 @@ import {
   getRecording,
   listChunks,
   markRecordingDone,
+  markRecordingFinalizing,
   sweepStorage,
   listRecordings,
   openRecordingsDb,
@@ -218,15 +219,20 @@ describe('the recordings store (IndexedDB)', () => {
     expect(await bytesOf(await readRecordingFile(row.id))).toEqual(before);
   });
 
-  it('marks a recording done and lets its reserve go in one step', async () => {
+  it('marks a recording finalizing, then done, letting its reserve go with the first step', async () => {
     const row = newRow();
     await putRecording(row);
     await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2, 3) });
     await bookReserve(row.id);
+    const db = await openRecordingsDb();
+    const keys = () => db.getAllKeys('chunks', IDBKeyRange.bound([row.id, -Infinity], [row.id, Infinity]));
+    await markRecordingFinalizing(row.id);
+    expect(await getRecording(row.id)).toMatchObject({ state: 'finalizing' });
+    expect(await keys()).toEqual([[row.id, 0]]);
+    await bookReserve(row.id);
     await markRecordingDone(row.id, { size: 3, durationMs: 1000 });
     expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 3, durationMs: 1000 });
-    const db = await openRecordingsDb();
-    expect(await db.getAllKeys('chunks', IDBKeyRange.bound([row.id, -Infinity], [row.id, Infinity]))).toEqual([[row.id, 0]]);
+    expect(await keys()).toEqual([[row.id, 0]]);
   });
 
   it('the startup sweep removes orphan chunks and finished recordings’ reserves, and nothing a recording still needs', async () => {

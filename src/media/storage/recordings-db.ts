@@ -341,12 +341,25 @@ export async function deleteRecording(id: string): Promise<void> {
  * Marks a recording finished and lets its booked reserve go in one transaction, so no crash can
  * leave a finished recording with a hidden reserve behind.
  */
-export async function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>): Promise<void> {
+/** Marks a recording done and lets its reserve go, in one transaction. */
+export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>): Promise<void> {
+  return patchFreeingReserve(id, { ...patch, state: 'done' });
+}
+
+/**
+ * Marks a recording as being finished and lets its reserve go, in one transaction: Stop waits for
+ * it before the file's last writes, which the reserve's room is for on a full disk.
+ */
+export function markRecordingFinalizing(id: string): Promise<void> {
+  return patchFreeingReserve(id, { state: 'finalizing' });
+}
+
+async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<void> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
   const recordings = tx.objectStore('recordings');
   const row = await recordings.get(id);
-  if (row) await recordings.put({ ...row, ...patch, state: 'done', updatedAt: Date.now() });
+  if (row) await recordings.put({ ...row, ...patch, updatedAt: Date.now() });
   await tx.objectStore('chunks').delete([id, RESERVE_POSITION]);
   await tx.done;
 }

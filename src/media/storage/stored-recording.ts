@@ -6,7 +6,7 @@
  */
 import { ChunkWriter } from './chunk-writer';
 import { idbChunkStore } from './idb-chunk-store';
-import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, patchRecording, putRecording, releaseReserve, type RecordingRow } from './recordings-db';
+import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, markRecordingFinalizing, patchRecording, putRecording, type RecordingRow } from './recordings-db';
 import { reportingAs } from '../../shared/report-error';
 
 /** What a new recording's row says before any byte is stored. */
@@ -62,9 +62,8 @@ export class StoredRecording {
   }
 
   /** Finishing begins: the row says so, and the reserve is freed, since finishing is what it was kept for. */
-  async finishing(): Promise<void> {
-    await patchRecording(this.id, { state: 'finalizing' });
-    await releaseReserve(this.id);
+  finishing(): Promise<void> {
+    return markRecordingFinalizing(this.id);
   }
 
   /** The file is whole: the row is marked done (its reserve goes with it). */

@@ -198,6 +198,10 @@ class RecorderEngine implements RecorderWorkerApi {
   }
 
   private tick(now: number): void {
+    // While Stop finishes the file the preview holds still: each picture drawn is composited into the
+    // page (in software without a GPU) beside the flush and writes Stop waits for
+    // (docs/decisions/0004-seekable-webm-output.md).
+    if (this.state === 'finalizing') return;
     const live = this.sources.screen.hasFrame || this.sources.webcam.hasFrame;
     if (!live && !this.dirty && this.state === 'idle') return;
     this.render(now);

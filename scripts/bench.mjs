@@ -68,9 +68,11 @@ async function runCondition(cdp, name, dir) {
   const main = await meter();
   if (cover) {
     await tab.activate();
-    await cdp.send('Target.closeTarget', { targetId: cover.targetId });
   }
   const { readyMs, file } = await stopAndSave(cdp, tab, dir);
+  // The covering tab goes after Stop: closed in the same instant, its teardown was what Stop measured
+  // (docs/decisions/0004-seekable-webm-output.md), and someone coming back to stop does not close it.
+  if (cover) await cdp.send('Target.closeTarget', { targetId: cover.targetId });
   const stop = await tab.evaluate(STOP_BREAKDOWN);
   await cdp.send('Target.closeTarget', { targetId: tab.targetId });
   return { name, ...fileFigures(file), main, readyMs, stop, notes };

@@ -232,3 +232,117 @@ describe('ChunkWriter.endAtLastRewrite', () => {
     expect(settledWhileRecording).toBeGreaterThan(writer.size * 0.6);
   });
 });
+
+/** A store that copies as it is called but answers only when `settle` is called, in any order asked. */
+class LateStore implements ChunkStore {
+  readonly chunks = new Map<number, Uint8Array>();
+  readonly waiting: (() => void)[] = [];
+  put(chunks: readonly ChunkWrite[]) {
+    const copies = chunks.map(({ position, bytes }) => [position, bytes.slice()] as const);
+    return new Promise<void>((resolve) =>
+      this.waiting.push(() => {
+        for (const [position, bytes] of copies) this.chunks.set(position, bytes);
+        resolve();
+      }),
+    );
+  }
+  get(position: number) {
+    return new Promise<Uint8Array | undefined>((resolve) => this.waiting.push(() => resolve(this.chunks.get(position)?.slice())));
+  }
+  settle(index: number) {
+    this.waiting.splice(index, 1)[0]?.();
+  }
+  /** The chunks joined in position order; a gap or an overlap between them is a failure. */
+  file(): Uint8Array {
+    const sorted = [...this.chunks.entries()].sort((a, b) => a[0] - b[0]);
+    const out = new Uint8Array(sorted.reduce((sum, [, bytes]) => sum + bytes.length, 0));
+    let end = 0;
+    for (const [position, bytes] of sorted) {
+      if (position !== end) throw new Error(`chunk at ${String(position)} where the file is at ${String(end)}`);
+      out.set(bytes, position);
+      end += bytes.length;
+    }
+    return out;
+  }
+}
+
+/** Index of the first byte where `a` and `b` differ (-1: the same bytes). */
+function firstDifference(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return i;
+  return a.length === b.length ? -1 : length;
+}
+
+describe('ChunkWriter with a store that answers late and out of order', () => {
+  const settleMicrotasks = async () => {
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+  };
+
+  /** Random appends, patches (header, last chunk, anywhere), gaps and large writes, flushed and answered in random order. */
+  async function run(seed: number, steps: number, large: boolean) {
+    let state = seed;
+    const random = (n: number) => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return (state >>> 8) % n;
+    };
+    const store = new LateStore();
+    const writer = new ChunkWriter(store);
+    let reference = new Uint8Array(0);
+    let size = 0;
+    const flushes: Promise<void>[] = [];
+    const write = () => {
+      const kind = random(100);
+      const length = large && random(60) === 0 ? 300_000 + random(900_000) : 1 + random(kind < 10 ? 3000 : 200);
+      const data = new Uint8Array(length).fill(random(256));
+      data[0] = random(256);
+      const end = size;
+      const position =
+        end === 0 || kind < 45 ? end : kind < 60 ? random(Math.min(end, 5000)) : kind < 85 ? Math.max(0, end - 1 - random(Math.min(end, 3000))) : kind < 95 ? random(end) : end + random(50);
+      writer.write(position, data);
+      const newSize = Math.max(size, position + length);
+      if (newSize > reference.length) {
+        const grown = new Uint8Array(Math.max(newSize, reference.length * 2));
+        grown.set(reference.subarray(0, size));
+        reference = grown;
+      }
+      reference.set(data, position);
+      size = newSize;
+    };
+    /** Answers the store in random order until every flush asked for so far has ended. */
+    const settleAll = async () => {
+      const flushed = { ended: false };
+      const all = Promise.all(flushes.splice(0)).then(() => (flushed.ended = true));
+      while (!flushed.ended) {
+        if (store.waiting.length > 0) store.settle(random(store.waiting.length));
+        await settleMicrotasks();
+      }
+      await all;
+    };
+    for (let step = 0; step < steps; step++) {
+      const action = random(100);
+      if (action < 55) write();
+      else if (action < 70) flushes.push(writer.flush());
+      else if (action < 90 && store.waiting.length > 0) store.settle(random(store.waiting.length));
+      else if (action >= 95) {
+        await settleAll();
+        flushes.push(writer.flush());
+        await settleAll();
+        expect(writer.persistedSize).toBe(size);
+        expect(firstDifference(store.file(), reference.subarray(0, size)), `seed ${String(seed)}, step ${String(step)}`).toBe(-1);
+      }
+      await settleMicrotasks();
+    }
+    await settleAll();
+    flushes.push(writer.flush());
+    await settleAll();
+    expect(firstDifference(store.file(), reference.subarray(0, size)), `seed ${String(seed)}`).toBe(-1);
+  }
+
+  it('stores exactly the file, whatever was written while a read or a put was waiting', async () => {
+    for (let seed = 1; seed <= 60; seed++) await run(seed, 300, false);
+  });
+
+  it('and when its buffer grows for large writes meanwhile', async () => {
+    for (let seed = 5000; seed <= 5004; seed++) await run(seed, 200, true);
+  });
+});

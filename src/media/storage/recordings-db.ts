@@ -341,7 +341,6 @@ export async function deleteRecording(id: string): Promise<void> {
  * Marks a recording finished and lets its booked reserve go in one transaction, so no crash can
  * leave a finished recording with a hidden reserve behind.
  */
-/** Marks a recording done and lets its reserve go, in one transaction. */
 export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>): Promise<void> {
   return patchFreeingReserve(id, { ...patch, state: 'done' });
 }

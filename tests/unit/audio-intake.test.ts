@@ -7,6 +7,21 @@ function block(startMs: number) {
   return data;
 }
 
+/** What shaping holds back of a 10 ms block from 0 ms: its last millisecond, 9-10 ms on the source. */
+function heldBackMillisecond() {
+  const data = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (data.closed = true) };
+  return data;
+}
+
+/** An intake that shapes nothing and whose shaper, flushed, gives `tail` once. */
+function intakeFlushing(tail: ReturnType<typeof heldBackMillisecond>): AudioIntake {
+  let flushes = 0;
+  return new AudioIntake(
+    (value) => ({ heldBack: null, block: value }),
+    () => (flushes++ === 0 ? (tail as unknown as AudioData) : null),
+  );
+}
+
 function releasedEnds(intake: AudioIntake, nowMs: number): number[] {
   const ends: number[] = [];
   intake.release(nowMs, (value, start, end) => {
@@ -112,12 +127,8 @@ describe('AudioIntake', () => {
 
   it('drains every block it holds, then what shaping held back, placed by its own timestamp', () => {
     // Shaping holds back the last millisecond of each block, given at the end (after a 10 ms block from 0 ms: 9-10 ms).
-    const rest = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (rest.closed = true) };
-    let flushes = 0;
-    const intake = new AudioIntake(
-      (value) => ({ heldBack: null, block: value }),
-      () => (flushes++ === 0 ? (rest as unknown as AudioData) : null),
-    );
+    const rest = heldBackMillisecond();
+    const intake = intakeFlushing(rest);
     intake.take(block(0) as unknown as AudioData, 1012, true);
     const placed: [number, number][] = [];
     const place = (value: AudioData, start: number, end: number) => {
@@ -153,7 +164,7 @@ describe('AudioIntake', () => {
 
   it('places what shaping held back of the sound before a gap ahead of the block after it, by that sound\'s own mapping', () => {
     // Shaping gives, with the block after a gap, the last 1 ms of the stream before it (9-10 ms on the source).
-    const tail = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (tail.closed = true) };
+    const tail = heldBackMillisecond();
     const first = block(0);
     const intake = new AudioIntake((value) => ({ heldBack: value === (first as unknown as AudioData) ? null : (tail as unknown as AudioData), block: value }));
     intake.take(first as unknown as AudioData, 1012, true);
@@ -172,12 +183,8 @@ describe('AudioIntake', () => {
   });
 
   it('drops what shaping held back when the source moves to another clock: by the new one it would land far off', () => {
-    const tail = { timestamp: 9000, numberOfFrames: 48, sampleRate: 48_000, closed: false, close: () => (tail.closed = true) };
-    let flushes = 0;
-    const intake = new AudioIntake(
-      (value) => ({ heldBack: null, block: value }),
-      () => (flushes++ === 0 ? (tail as unknown as AudioData) : null),
-    );
+    const tail = heldBackMillisecond();
+    const intake = intakeFlushing(tail);
     intake.take(block(0) as unknown as AudioData, 1012, true);
     intake.release(Number.POSITIVE_INFINITY, (value) => {
       value.close();

@@ -5,6 +5,7 @@
  */
 import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { BASE_ARGS, CHROMIUM_PATH, MIC_FIXTURE, NOISE_CAMERA_FIXTURE } from './support/chromium';
 import { packetTimes, probe, secondFrameDelay, webmLayout } from './support/media';
@@ -47,6 +48,11 @@ async function decodeErrors(file: string): Promise<string> {
   return stderr.trim();
 }
 
+/** The keep-up notice's text: empty while the recording keeps its chosen picture and frame rate. */
+async function keepUpNotice(page: Page): Promise<string> {
+  return ((await page.getByTestId('keep-up-notice').textContent()) ?? '').trim();
+}
+
 test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file keeps 15 fps or more', { tag: '@timing' }, async ({ page }, testInfo) => {
   test.setTimeout(150_000);
   await openStudio(page, 'Webcam Only');
@@ -54,8 +60,11 @@ test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file k
 
   await page.waitForTimeout(8_000);
   const at8 = browserPss(NOISE_CAMERA_FIXTURE);
-  // The computer cannot keep up: the studio says so and shows what it records instead.
-  await expect(page.getByTestId('keep-up-notice')).toHaveText(KEEP_UP);
+  // A computer that cannot keep up says so and shows what it records instead. One that can (a faster
+  // 2-core machine encodes this noise at 1080p and 30 fps) shows no notice and is held below to the
+  // full picture, its card to the file's frame rate as the other's is.
+  const early = await keepUpNotice(page);
+  if (early !== '') expect(early).toMatch(KEEP_UP);
   await expect(page.getByTestId('stat-fps')).toHaveText(/^\d+ fps$/);
   await expect(page.getByTestId('stat-resolution')).toHaveText(/^\d+×\d+$/);
   // Twelve more seconds: frames queued instead of dropped (8 MB each at 1080p) would pass the bound in
@@ -66,9 +75,10 @@ test('20 s of noise at 1080p: memory stays flat, Stop is instant, and the file k
     await page.waitForTimeout(1000);
     cardFps.push(Number.parseInt((await page.getByTestId('stat-fps').textContent()) ?? '', 10));
   }
-  const notice = (await page.getByTestId('keep-up-notice').textContent()) ?? '';
-  expect(notice).toMatch(KEEP_UP);
+  const notice = await keepUpNotice(page);
   const resolution = (await page.getByTestId('stat-resolution').textContent()) ?? '';
+  if (notice === '') expect(resolution, 'the picture with no keep-up notice').toBe('1920×1080');
+  else expect(notice).toMatch(KEEP_UP);
   const at20 = browserPss(NOISE_CAMERA_FIXTURE);
 
   const file = testInfo.outputPath('noise.webm');

@@ -24,6 +24,65 @@ export interface VideoEncoderPipeOptions {
 }
 
 /**
+ * One VideoEncoder at one picture size. Its packets reach the muxer after every packet of the encoder
+ * it follows (`after`), so a new size can start encoding while the old one finishes its queue.
+ */
+class SizedEncoder {
+  readonly encoder: VideoEncoder;
+  handed = 0;
+  emitted = 0;
+  /** Since it was configured, its queue has not yet come down to the steady bound. */
+  settling = true;
+  /** Its packets on their way to the muxer, in order, after the encoders before it. */
+  muxed: Promise<void>;
+
+  constructor(
+    readonly size: Size,
+    after: Promise<void>,
+    config: VideoEncoderConfig,
+    toMuxer: (packet: EncodedPacket, meta: EncodedVideoChunkMetadata | undefined) => Promise<void>,
+    onError: (error: unknown) => void,
+  ) {
+    this.muxed = after;
+    this.encoder = new VideoEncoder({
+      output: (chunk, meta) => {
+        this.emitted += 1;
+        const packet = EncodedPacket.fromEncodedChunk(chunk);
+        // One at a time and in order; the muxer's promise is its backpressure.
+        this.muxed = this.muxed.then(() => toMuxer(packet, meta)).catch(onError);
+      },
+      error: onError,
+    });
+    this.encoder.configure(config);
+  }
+
+  /** Frames handed in that have not come out as packets yet. */
+  get backlog(): number {
+    return this.handed - this.emitted;
+  }
+
+  /** Whether it has yet to produce its first packet (a fresh encoder takes a few hundred ms). */
+  get starting(): boolean {
+    return this.emitted === 0;
+  }
+
+  /** Encodes what it was given, hands every packet on, and closes. Never rejects: errors go to `onError`. */
+  finish(onError: (error: unknown) => void): Promise<void> {
+    return this.encoder
+      .flush()
+      .then(() => this.muxed)
+      .catch(onError)
+      .finally(() => {
+        this.close();
+      });
+  }
+
+  close(): void {
+    if (this.encoder.state !== 'closed') this.encoder.close();
+  }
+}
+
+/**
  * Owns the recording's VideoEncoder and hands its packets to the muxer in order. It counts its own
  * backlog (frames handed to the encoder minus packets that came out) and refuses a frame when that
  * backlog is full, so no queue between the compositor and the file can grow: a machine that cannot
@@ -33,22 +92,23 @@ export interface VideoEncoderPipeOptions {
  * at once are all released by the same event, and the encoder's queue grew by hundreds of 1080p frames
  * on detailed content (docs/decisions/0007-encoder-backpressure.md). Owning the encoder also lets the
  * picture size change mid-recording: VP9 and VP8 carry a new size in the stream, and every player
- * follows it.
+ * follows it. A new size gets an encoder of its own, which takes frames at once while the old one
+ * finishes the frames it holds; its packets follow the old one's. Reconfiguring the one encoder instead
+ * queued the new size behind the old size's frames, and the file had no picture while those were
+ * encoded (docs/decisions/0007-encoder-backpressure.md, "A step down without a stall").
  */
 export class VideoEncoderPipe {
-  private readonly encoder: VideoEncoder;
   private readonly codecString: string;
-  private handed = 0;
-  private emitted = 0;
-  private size: Size | null = null;
+  private current: SizedEncoder | null = null;
+  /** Encoders of earlier sizes still finishing their frames. */
+  private readonly finishing = new Set<SizedEncoder>();
+  /** Every encoder so far has handed on all its packets (an encoder that follows waits for it). */
+  private earlierDone: Promise<void> = Promise.resolve();
+  private encodedBefore = 0;
   private lastTimestampUs = Number.NEGATIVE_INFINITY;
-  /** Packets out when the encoder was last configured: none since means it is still starting. */
-  private emittedAtConfigure = 0;
-  /** Since the last configure, the queue has not yet come down to its steady bound. */
-  private settling = true;
   private lastKeySecond = Number.NEGATIVE_INFINITY;
   private keyNext = true;
-  private muxing: Promise<void> = Promise.resolve();
+  private closed = false;
   private failure: unknown = null;
   /** Frames refused because the encoder was behind. */
   refused = 0;
@@ -59,62 +119,50 @@ export class VideoEncoderPipe {
     private readonly onFailure: (error: unknown) => void,
   ) {
     this.codecString = vpxCodecString(options.codec, options.size);
-    this.encoder = new VideoEncoder({
-      output: (chunk, meta) => {
-        this.emitted += 1;
-        const packet = EncodedPacket.fromEncodedChunk(chunk);
-        // Packets reach the muxer one at a time and in order; its promise is its backpressure.
-        this.muxing = this.muxing.then(() => this.source.add(packet, meta)).catch((error: unknown) => {
-          this.fail(error);
-        });
-      },
-      error: (error) => {
-        this.fail(error);
-      },
-    });
   }
 
-  /** Frames handed to the encoder that have not come out as packets yet. */
+  /** Frames handed to the encoders that have not come out as packets yet. */
   get backlog(): number {
-    return this.handed - this.emitted;
+    let backlog = this.current?.backlog ?? 0;
+    for (const encoder of this.finishing) backlog += encoder.backlog;
+    return backlog;
   }
 
   get encodedFrames(): number {
-    return this.emitted;
+    let emitted = this.encodedBefore + (this.current?.emitted ?? 0);
+    for (const encoder of this.finishing) emitted += encoder.emitted;
+    return emitted;
   }
 
   /** The size of the pictures being encoded now (null before the first). */
   get currentSize(): Size | null {
-    return this.size;
+    return this.current?.size ?? null;
   }
 
   /**
    * Encodes the canvas as it is now, at `timestampUs`, unless the encoder is behind (or has failed).
-   * A canvas of a new size reconfigures the encoder first.
+   * A canvas of a new size goes to a new encoder.
    */
   encode(canvas: OffscreenCanvas, exactTimestampUs: number, durationUs: number): EncodeOutcome {
-    if (this.failure || this.encoder.state === 'closed') return 'dropped';
+    if (this.failure || this.closed) return 'dropped';
     // On the file's own millisecond grid: two frames a millisecond apart (3.5 and 4.5 ms) can
     // otherwise round to the same millisecond in floating point, and a player sees time stand still.
     const timestampUs = Math.round(exactTimestampUs / TIMESCALE_US) * TIMESCALE_US;
     if (timestampUs <= this.lastTimestampUs) return 'skipped';
+    const encoder = this.encoderFor({ width: canvas.width, height: canvas.height });
     // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
     // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
     // Settling lasts from the configure until a packet has come out and the queue is below the steady
     // bound, so it covers the start (no packet yet) too.
-    const starting = this.emitted === this.emittedAtConfigure;
-    if (!starting && this.backlog < MAX_ENCODER_BACKLOG) this.settling = false;
-    const limit = this.settling ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG;
+    if (!encoder.starting && encoder.backlog < MAX_ENCODER_BACKLOG) encoder.settling = false;
+    const limit = encoder.settling ? MAX_STARTUP_BACKLOG : MAX_ENCODER_BACKLOG;
     // Past the steady bound (while starting, or working through what the start queued) frames are taken
     // every other tick: the queue fills half as fast and the file keeps a picture every two frames,
     // rather than a full queue taken at once and then nothing while the encoder works through it.
-    const thinned = this.backlog >= MAX_ENCODER_BACKLOG && timestampUs - this.lastTimestampUs < 2 * durationUs - 1000;
-    if (this.backlog >= limit || thinned) {
+    const thinned = encoder.backlog >= MAX_ENCODER_BACKLOG && timestampUs - this.lastTimestampUs < 2 * durationUs - 1000;
+    if (encoder.backlog >= limit || thinned) {
       this.refused += 1;
-      return starting ? 'starting' : 'dropped';
-    }
-    if (!this.size || this.size.width !== canvas.width || this.size.height !== canvas.height) {
-      this.configure({ width: canvas.width, height: canvas.height });
+      return encoder.starting ? 'starting' : 'dropped';
     }
     // A key frame at least every second, so every cluster of the file starts with one and seeks.
     const second = Math.floor(timestampUs / 1e6);
@@ -123,8 +171,8 @@ export class VideoEncoderPipe {
     this.keyNext = false;
     const frame = new VideoFrame(canvas, { timestamp: timestampUs, duration: durationUs });
     try {
-      this.encoder.encode(frame, { keyFrame });
-      this.handed += 1;
+      encoder.encoder.encode(frame, { keyFrame });
+      encoder.handed += 1;
       this.lastTimestampUs = timestampUs;
     } finally {
       frame.close();
@@ -134,37 +182,56 @@ export class VideoEncoderPipe {
 
   /** Waits for every frame handed so far to reach the muxer. */
   async flush(): Promise<void> {
-    if (this.encoder.state === 'configured') await this.encoder.flush();
-    await this.muxing;
+    const current = this.current;
+    if (current && current.encoder.state === 'configured') await current.encoder.flush();
+    // Every packet of the current encoder has come out; its muxing follows the earlier encoders'.
+    await (current ? current.muxed : this.earlierDone);
     if (this.failure) throw toError(this.failure);
   }
 
   close(): void {
-    if (this.encoder.state !== 'closed') this.encoder.close();
+    this.closed = true;
+    this.current?.close();
+    for (const encoder of this.finishing) encoder.close();
   }
 
-  private configure(size: Size): void {
-    this.size = size;
+  /** The encoder for pictures of `size`: the current one, or a new one that follows it. */
+  private encoderFor(size: Size): SizedEncoder {
+    const current = this.current;
+    if (current && current.size.width === size.width && current.size.height === size.height) return current;
+    if (current) {
+      this.finishing.add(current);
+      this.earlierDone = current.finish(this.failed).then(() => {
+        this.finishing.delete(current);
+        this.encodedBefore += current.emitted;
+      });
+    }
     this.keyNext = true;
-    this.emittedAtConfigure = this.emitted;
-    this.settling = true;
-    this.encoder.configure({
-      codec: this.codecString,
-      width: size.width,
-      height: size.height,
-      bitrate: this.options.bitrate,
-      // Constant: the file's bitrate is the one chosen in Settings
-      // (docs/decisions/0005-quality-follows-settings.md), so size per minute is predictable. Variable
-      // undershoots on a busy machine, where fewer frames reach the encoder.
-      bitrateMode: 'constant',
-      framerate: this.options.frameRate,
-      latencyMode: 'realtime',
-    });
+    this.current = new SizedEncoder(
+      size,
+      this.earlierDone,
+      {
+        codec: this.codecString,
+        width: size.width,
+        height: size.height,
+        bitrate: this.options.bitrate,
+        // Constant: the file's bitrate is the one chosen in Settings
+        // (docs/decisions/0005-quality-follows-settings.md), so size per minute is predictable. Variable
+        // undershoots on a busy machine, where fewer frames reach the encoder.
+        bitrateMode: 'constant',
+        framerate: this.options.frameRate,
+        latencyMode: 'realtime',
+      },
+      (packet, meta) => this.source.add(packet, meta),
+      this.failed,
+    );
+    return this.current;
   }
 
-  private fail(error: unknown): void {
-    if (this.failure) return;
+  private readonly failed = (error: unknown): void => {
+    // Closing the pipe aborts what its encoders were still doing; that is not a failure.
+    if (this.failure || this.closed) return;
     this.failure = error ?? new Error('Video encoding failed');
     this.onFailure(this.failure);
-  }
+  };
 }

@@ -53,7 +53,21 @@ export const encoderControl = {
   supported: true,
   /** Fails the next encode through the error callback, as a crashed encoder does. */
   failNext: null as Error | null,
+  /** While set, frames handed in come out only once it resolves: an encoder working through a queue. */
+  holdUntil: null as Promise<void> | null,
 };
+
+/**
+ * Holds the packets of the frames encoded from now on until the returned release is called, as a
+ * slow encoder does; frames encoded after `encoderControl.holdUntil` is cleared come out at once.
+ */
+export function holdEncoderOutput(): () => void {
+  let release = (): void => undefined;
+  encoderControl.holdUntil = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
 
 export class FakeVideoEncoder {
   state: 'unconfigured' | 'configured' | 'closed' = 'unconfigured';
@@ -61,11 +75,16 @@ export class FakeVideoEncoder {
   private sentConfig = false;
   private pending: Promise<void> = Promise.resolve();
 
-  constructor(private readonly init: VideoEncoderInit) {}
+  constructor(private readonly init: VideoEncoderInit) {
+    FakeVideoEncoder.made.push(this);
+  }
 
   static isConfigSupported(config: VideoEncoderConfig): Promise<VideoEncoderSupport> {
     return Promise.resolve({ supported: encoderControl.supported, config });
   }
+
+  /** Every encoder made, in order. */
+  static made: FakeVideoEncoder[] = [];
 
   configure(config: VideoEncoderConfig): void {
     this.state = 'configured';
@@ -86,7 +105,8 @@ export class FakeVideoEncoder {
       data: new Uint8Array([first ? 1 : 0, frame.timestamp % 251, 7, 7]),
     });
     // Out on a later turn, as a real encoder's output is.
-    this.pending = this.pending.then(() => {
+    const held = encoderControl.holdUntil;
+    this.pending = this.pending.then(() => held).then(() => {
       if (failure) {
         encoderControl.failNext = null;
         this.state = 'closed';
@@ -148,6 +168,8 @@ let registered = false;
  * `beforeEach`. The globals are stubbed, so they are gone before the next test, in this file or another.
  */
 export function installFakeWebCodecs(): void {
+  FakeVideoEncoder.made = [];
+  encoderControl.holdUntil = null;
   vi.stubGlobal('VideoEncoder', FakeVideoEncoder);
   vi.stubGlobal('VideoFrame', FakeVideoFrame);
   vi.stubGlobal('EncodedVideoChunk', FakeEncodedVideoChunk);

@@ -95,7 +95,12 @@ test('a crawler from / reaches every page in the sitemap and no dead link', asyn
   while (queue.length > 0) {
     const path = queue.shift() ?? '/';
     const response = await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    // The page is up once React holds its heading: the prerendered one hydrated, or the not-found
+    // page's in its place. Its links are then the ones a visitor can follow.
+    await expect.poll(() => page.evaluate(() => {
+      const heading = document.querySelector('h1');
+      return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$')));
+    })).toBe(true);
     if (response?.status() !== 200 || (await page.getByRole('heading', { name: 'Oops! Page not found' }).count()) > 0) dead.push(path);
     if (!inSitemap.has(path)) notInSitemap.push(path);
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layersFor, substreamFor } from '../../src/features/room/sfu/simulcast';
+import { layersFor, relaysLargerThanAsked, substreamFor } from '../../src/features/room/sfu/simulcast';
 import { EVERY_TILE } from '../../src/features/room/tile-view';
 
 const everyone = ['ann', 'bo', 'cy', 'di', 'ed'];
@@ -25,5 +25,20 @@ describe('the layer each tile takes through the media server', () => {
 
   it('makes thumbnails of the others when the pinned tile is this participant’s own', () => {
     expect(asObject(layersFor(['ann', 'bo'], { visible: null, pinned: 'me' }))).toEqual({ ann: 0, bo: 0 });
+  });
+});
+
+describe('a layer request made again', () => {
+  it('when Janus relays a larger layer than the one asked, and only then', () => {
+    // Seen at Janus: half asked, full relayed, after the request's key frames came smallest first.
+    expect(relaysLargerThanAsked(1, 2)).toBe(true);
+    expect(relaysLargerThanAsked(0, 1)).toBe(true);
+    expect(relaysLargerThanAsked(1, 1)).toBe(false);
+    // Below the one asked: Janus's own fallback while that layer sends nothing.
+    expect(relaysLargerThanAsked(2, 1)).toBe(false);
+    // Paused, not yet asked, or not yet told.
+    expect(relaysLargerThanAsked('off', 2)).toBe(false);
+    expect(relaysLargerThanAsked(null, 2)).toBe(false);
+    expect(relaysLargerThanAsked(1, null)).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { MediaServerAccess } from '../../../protocol';
 import type { LocalTracks } from '../peers/peer-link';
 import { reportError } from '../../../shared/report-error';
 import { JanusSession, type HandleListener, type Jsep } from './janus-session';
-import { SIMULCAST_LAYERS, layersFor } from './simulcast';
+import { SIMULCAST_LAYERS, layersFor, relaysLargerThanAsked, type LayerChoice } from './simulcast';
 import { EVERY_TILE, type TileView } from '../tile-view';
 
 export interface SfuMediaEvents {
@@ -27,7 +27,9 @@ interface Subscription {
   /** The subscription's video m-line, which a layer or pause request names. */
   videoMid: string | null;
   /** What was last asked of Janus for the video: a layer, or paused ('off'). */
-  asked: string | null;
+  asked: LayerChoice | null;
+  /** The layer Janus last said it relays (its `substream` events), null before it says. */
+  relaying: number | null;
 }
 
 /** The video m-line's mid in a subscription's `attached` event. */
@@ -43,6 +45,9 @@ const videoMidOf = (data: Record<string, unknown>): string | null => {
 
 /** A subscription that failed, or that Janus hung up, is tried again this much later while its publisher is there. */
 const RESUBSCRIBE_MS = 2000;
+
+/** A layer request that failed, or that Janus overshot (see relaysLargerThanAsked), is made again this much later. */
+const LAYER_RETRY_MS = 1500;
 
 /** The participant a Janus publisher id belongs to (the part before the suffix), or null for an id no member was given. */
 const participantOf = (feed: string): string | null => {
@@ -69,6 +74,8 @@ export class SfuMedia {
   /** Who publishes now, by participant id: the feed each publishes under. */
   private readonly publishers = new Map<string, string>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
+  /** Layer requests are to be made again (one timer for all subscriptions). */
+  private layerRetry: ReturnType<typeof setTimeout> | null = null;
   private iceServers: RTCIceServer[];
   /** What the screen shows: the video of tiles off it is paused (their sound goes on), a pinned tile's is full size. */
   private view: TileView = EVERY_TILE;
@@ -197,7 +204,7 @@ export class SfuMedia {
       const current = this.subscriptions.get(id);
       if (current?.feed === feed) continue;
       if (current) this.unsubscribe(id, false);
-      const subscription: Subscription = { feed, handle: 0, pc: new RTCPeerConnection({ iceServers: this.iceServers }), stream: new MediaStream(), videoMid: null, asked: null };
+      const subscription: Subscription = { feed, handle: 0, pc: new RTCPeerConnection({ iceServers: this.iceServers }), stream: new MediaStream(), videoMid: null, asked: null, relaying: null };
       this.subscriptions.set(id, subscription);
       void this.subscribe(id, subscription).catch((error: unknown) => {
         if (!this.closed) reportError('room: subscribe through the media server', error);
@@ -225,7 +232,9 @@ export class SfuMedia {
       this.events.remoteStream(id, stream);
     };
     const handle = await this.session.attach({
-      event: () => undefined,
+      event: (data) => {
+        this.onSubscriberEvent(subscription, data);
+      },
       gone: () => {
         this.retry(id, subscription);
       },
@@ -276,15 +285,43 @@ export class SfuMedia {
       const mid = subscription.videoMid;
       const layer = layers.get(id);
       if (!subscription.handle || mid === null || layer === undefined) continue;
-      const asked = layer === 'off' ? 'off' : `layer ${String(layer)}`;
-      if (subscription.asked === asked) continue;
-      subscription.asked = asked;
+      if (subscription.asked === layer) continue;
+      subscription.asked = layer;
       const stream = layer === 'off' ? { mid, send: false } : { mid, send: true, substream: layer };
       void this.session.request(subscription.handle, { request: 'configure', streams: [stream] }).catch((error: unknown) => {
         subscription.asked = null;
-        if (!this.closed) reportError('room: choose what the media server sends', error);
+        if (this.closed) return;
+        reportError('room: choose what the media server sends', error);
+        this.retryLayersSoon();
       });
     }
+  }
+
+  /** Janus tells a subscription which layer it relays now. */
+  private onSubscriberEvent(subscription: Subscription, data: Record<string, unknown>): void {
+    if (typeof data.substream !== 'number' || data.mid !== subscription.videoMid) return;
+    subscription.relaying = data.substream;
+    if (relaysLargerThanAsked(subscription.asked, subscription.relaying)) this.retryLayersSoon();
+  }
+
+  /**
+   * Makes again, a little later, the layer requests that failed or that Janus overshot, and goes on
+   * doing so while any is still overshot: a request made again has Janus ask the sender for key frames
+   * again, and Janus reports the layer it switches to.
+   */
+  private retryLayersSoon(): void {
+    if (this.closed || this.layerRetry) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.layerRetry = null;
+      for (const subscription of this.subscriptions.values()) {
+        if (relaysLargerThanAsked(subscription.asked, subscription.relaying)) subscription.asked = null;
+      }
+      this.chooseLayers();
+      if ([...this.subscriptions.values()].some((s) => relaysLargerThanAsked(s.asked, s.relaying))) this.retryLayersSoon();
+    }, LAYER_RETRY_MS);
+    this.layerRetry = timer;
+    this.timers.add(timer);
   }
 
   private unsubscribe(id: string, announce: boolean): void {

@@ -38,3 +38,15 @@ export function layersFor(participants: readonly string[], view: TileView): Map<
   const gridLayer = pinned !== null ? 0 : substreamFor(inGrid.length);
   return new Map(participants.map((id): [string, LayerChoice] => [id, !onScreen(id) ? 'off' : id === pinned ? 2 : gridLayer]));
 }
+
+/**
+ * Whether Janus relays a larger layer than the one asked, and the request should be made again. Going
+ * down, Janus switches at the first key frame of any smaller layer, and from a layer below the one
+ * asked, at the first key frame of any larger one. When the sender's key frames for a request come
+ * smallest first and the largest before the one asked, Janus ends above the layer asked and stays
+ * there: the picture flows, so nothing asks for key frames again. A layer below the one asked is Janus
+ * falling back while that layer sends nothing, which it leaves by itself when the layer comes back.
+ */
+export function relaysLargerThanAsked(asked: LayerChoice | null, relaying: number | null): boolean {
+  return typeof asked === 'number' && relaying !== null && relaying > asked;
+}

@@ -2,7 +2,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
-import { frameAt, maxVolume, meanColor, probe, type MediaInfo } from './media';
+import { frameAt, maxVolume, meanColor, probe, webmLayout, type MediaInfo } from './media';
 import { expect } from './test';
 
 /**
@@ -157,6 +157,28 @@ export function recorderLateSeconds(row: StoredRow | undefined): number {
 export function isGuestTrack(row: StoredRow | undefined, rows: readonly StoredRow[]): boolean {
   if (!row) return false;
   return row.id.startsWith('received-') || rows.some((other) => other.id === `received-${row.id}`);
+}
+
+/**
+ * One person's own track of a Separate recording, as downloaded: their camera at its capture size
+ * (1280×720), seekable, with their own sound, and as long as the recording's `spanS` allows. Each
+ * recorder begins once it is told and comes up in its own time, and a guest's hears Resume
+ * `guestResumeLateS` after the host pressed it: the file is that much shorter than 2.5 s of recording.
+ */
+export async function expectOwnTrack(
+  { name, file }: { name: string; file: string },
+  ownRows: readonly StoredRow[],
+  { spanS, guestResumeLateS }: { spanS: number; guestResumeLateS: number },
+): Promise<void> {
+  const info = await probe(file);
+  expect(info.video).toMatchObject({ width: 1280, height: 720 });
+  const row = rowOfFile(ownRows, file);
+  expect(row, `the stored recording ${name} was downloaded from`).toBeDefined();
+  const late = recorderLateSeconds(row) + (isGuestTrack(row, ownRows) ? guestResumeLateS : 0);
+  expect(info.duration, `${name}, begun ${late.toFixed(2)} s after the room's start`).toBeGreaterThan(2.5 - late);
+  expect(info.duration).toBeLessThan(spanS + 1);
+  expect((await webmLayout(file)).hasCues).toBe(true);
+  expect(await maxVolume(file)).toBeGreaterThan(-60);
 }
 
 /** The recordings the app stored in IndexedDB, read the way a new page would. */

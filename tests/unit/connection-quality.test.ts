@@ -6,19 +6,25 @@ const q = (roundTripTime: number, packetsLost: number, jitter: number) => connec
 
 describe('connection quality', () => {
   it('follows the spec thresholds, each reading alone enough to lower it', () => {
-    expect(q(10, 0, 1)).toBe('excellent');
-    expect(q(50, 0, 10)).toBe('excellent');
-    expect(q(51, 0, 0)).toBe('good');
-    expect(q(0, 1, 0)).toBe('good');
-    expect(q(0, 0, 11)).toBe('good');
-    expect(q(151, 0, 0)).toBe('fair');
-    expect(q(0, 3, 0)).toBe('fair');
-    expect(q(0, 0, 21)).toBe('fair');
-    expect(q(301, 0, 0)).toBe('poor');
-    expect(q(0, 6, 0)).toBe('poor');
-    expect(q(0, 0, 51)).toBe('poor');
-    expect(q(150, 2, 20)).toBe('good');
-    expect(q(300, 5, 50)).toBe('fair');
+    // Round trip (ms), packets lost, jitter (ms), and the quality they make.
+    const readings: [number, number, number, string][] = [
+      [10, 0, 1, 'excellent'],
+      [50, 0, 10, 'excellent'],
+      [51, 0, 0, 'good'],
+      [0, 1, 0, 'good'],
+      [0, 0, 11, 'good'],
+      [151, 0, 0, 'fair'],
+      [0, 3, 0, 'fair'],
+      [0, 0, 21, 'fair'],
+      [301, 0, 0, 'poor'],
+      [0, 6, 0, 'poor'],
+      [0, 0, 51, 'poor'],
+      [150, 2, 20, 'good'],
+      [300, 5, 50, 'fair'],
+    ];
+    for (const [roundTrip, lost, jitter, quality] of readings) {
+      expect(q(roundTrip, lost, jitter), `${String(roundTrip)} ms, ${String(lost)} lost, ${String(jitter)} ms jitter`).toBe(quality);
+    }
   });
 
   it('rates a room by its worst link, excellent when alone', () => {

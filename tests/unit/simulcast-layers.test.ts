@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layersFor, relaysLargerThanAsked, substreamFor } from '../../src/features/room/sfu/simulcast';
+import { layersFor, relaysLargerThanAsked, substreamFor, type LayerChoice } from '../../src/features/room/sfu/simulcast';
 import { EVERY_TILE } from '../../src/features/room/tile-view';
 
 const everyone = ['ann', 'bo', 'cy', 'di', 'ed'];
@@ -31,14 +31,11 @@ describe('the layer each tile takes through the media server', () => {
 describe('a layer request made again', () => {
   it('when Janus relays a larger layer than the one asked, and only then', () => {
     // Seen at Janus: half asked, full relayed, after the request's key frames came smallest first.
-    expect(relaysLargerThanAsked(1, 2)).toBe(true);
-    expect(relaysLargerThanAsked(0, 1)).toBe(true);
-    expect(relaysLargerThanAsked(1, 1)).toBe(false);
-    // Below the one asked: Janus's own fallback while that layer sends nothing.
-    expect(relaysLargerThanAsked(2, 1)).toBe(false);
-    // Paused, not yet asked, or not yet told.
-    expect(relaysLargerThanAsked('off', 2)).toBe(false);
-    expect(relaysLargerThanAsked(null, 2)).toBe(false);
-    expect(relaysLargerThanAsked(1, null)).toBe(false);
+    const overshot: [LayerChoice | null, number | null][] = [[1, 2], [0, 1], [0, 2]];
+    // The layer asked; below it, Janus's own fallback while that layer sends nothing; paused, not yet
+    // asked, or not yet told.
+    const left: [LayerChoice | null, number | null][] = [[1, 1], [2, 1], ['off', 2], [null, 2], [1, null]];
+    for (const [asked, relaying] of overshot) expect(relaysLargerThanAsked(asked, relaying), `${String(asked)} asked, ${String(relaying)} relayed`).toBe(true);
+    for (const [asked, relaying] of left) expect(relaysLargerThanAsked(asked, relaying), `${String(asked)} asked, ${String(relaying)} relayed`).toBe(false);
   });
 });

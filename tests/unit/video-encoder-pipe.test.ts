@@ -49,15 +49,24 @@ function fillStartingQueue(pipe: VideoEncoderPipe): number {
   return at;
 }
 
+/**
+ * A recording whose 720p encoder is still working through a full queue (its packets held until
+ * `release`) when the picture becomes 360p: `at` is the time of the next tick.
+ */
+function heldQueueBeforeStepDown(onFailure = vi.fn()) {
+  const { source, packets } = muxer();
+  const pipe = pipeOf(source, onFailure);
+  const release = holdEncoderOutput();
+  const at = fillStartingQueue(pipe);
+  encoderControl.holdUntil = null;
+  return { pipe, packets, release, at };
+}
+
 describe('VideoEncoderPipe: a smaller picture mid-recording', () => {
   it('a new size is encoded at once while the old size still holds a full queue, with nothing refused for it', () => {
-    const { source } = muxer();
-    const pipe = pipeOf(source);
-    holdEncoderOutput();
-    const at = fillStartingQueue(pipe);
+    const { pipe, at } = heldQueueBeforeStepDown();
     expect(pipe.backlog).toBe(MAX_STARTUP_BACKLOG);
     expect(pipe.encode(canvas(1280, 720), at, FRAME_US)).toBe('starting');
-    encoderControl.holdUntil = null;
 
     expect(pipe.encode(canvas(640, 360), at + FRAME_US, FRAME_US)).toBe('encoded');
     expect(pipe.currentSize).toEqual({ width: 640, height: 360 });
@@ -66,11 +75,8 @@ describe('VideoEncoderPipe: a smaller picture mid-recording', () => {
   });
 
   it("the file gets every frame of the old size first, then the new size's from a key frame, though the new encoder's came out first", async () => {
-    const { source, packets } = muxer();
-    const pipe = pipeOf(source);
-    const release = holdEncoderOutput();
-    let at = fillStartingQueue(pipe);
-    encoderControl.holdUntil = null;
+    const { pipe, packets, release, at: from } = heldQueueBeforeStepDown();
+    let at = from;
     for (let frame = 0; frame < 5; frame += 1, at += FRAME_US) expect(pipe.encode(canvas(640, 360), at, FRAME_US)).toBe('encoded');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(packets).toEqual([]);
@@ -90,11 +96,7 @@ describe('VideoEncoderPipe: a smaller picture mid-recording', () => {
   });
 
   it('Stop during the handover waits for the old size to finish as well as the new', async () => {
-    const { source, packets } = muxer();
-    const pipe = pipeOf(source);
-    const release = holdEncoderOutput();
-    const at = fillStartingQueue(pipe);
-    encoderControl.holdUntil = null;
+    const { pipe, packets, release, at } = heldQueueBeforeStepDown();
     pipe.encode(canvas(640, 360), at, FRAME_US);
 
     const flushed = pipe.flush();
@@ -125,12 +127,8 @@ describe('VideoEncoderPipe: a smaller picture mid-recording', () => {
   });
 
   it('closing during a handover is not a failure, and takes no more frames', async () => {
-    const { source } = muxer();
     const onFailure = vi.fn();
-    const pipe = pipeOf(source, onFailure);
-    const release = holdEncoderOutput();
-    const at = fillStartingQueue(pipe);
-    encoderControl.holdUntil = null;
+    const { pipe, release, at } = heldQueueBeforeStepDown(onFailure);
     pipe.encode(canvas(640, 360), at, FRAME_US);
 
     pipe.close();

@@ -32,6 +32,12 @@ export interface RecordingContext {
   downloadFiles(): void;
 }
 
+/** Pausing and resuming: the step that undoes each, what the room is told, and what the host sees. */
+const PAUSE_STEPS = {
+  pause: { undo: 'resume', event: 'pause-recording', done: 'paused', notice: { title: 'Recording Paused', message: 'Press Resume to continue recording.' } },
+  resume: { undo: 'pause', event: 'resume-recording', done: 'resumed', notice: { title: 'Recording Resumed', message: 'Recording continues.' } },
+} as const;
+
 /** The room recorder as the controller drives it; the worker-backed RoomRecorder by default, a fake in unit tests. */
 export type RoomRecorderPort = Pick<RoomRecorder, 'setParticipant' | 'removeParticipant' | 'start' | 'setTiles' | 'pause' | 'resume' | 'stop' | 'stats' | 'dispose'>;
 
@@ -141,31 +147,27 @@ export class RoomRecordingController {
   }
 
   async pause(): Promise<void> {
-    const recorder = this.recorder;
-    if (!recorder || !this.move('pause')) return;
-    try {
-      await recorder.pause();
-    } catch (error) {
-      reportError('room recording: pause', error);
-      this.move('resume');
-      return;
-    }
-    await this.context.emit('pause-recording', { roomId: this.context.state().roomId }).catch(reportingAs('room recording: tell the room it paused'));
-    this.context.notify({ title: 'Recording Paused', message: 'Press Resume to continue recording.', tone: 'info' });
+    await this.pauseOrResume('pause');
   }
 
   async resume(): Promise<void> {
+    await this.pauseOrResume('resume');
+  }
+
+  /** Pauses or resumes this tab's recorder, then tells the room; a recorder that refuses is put back. */
+  private async pauseOrResume(step: 'pause' | 'resume'): Promise<void> {
     const recorder = this.recorder;
-    if (!recorder || !this.move('resume')) return;
+    if (!recorder || !this.move(step)) return;
+    const { undo, event, done, notice } = PAUSE_STEPS[step];
     try {
-      await recorder.resume();
+      await recorder[step]();
     } catch (error) {
-      reportError('room recording: resume', error);
-      this.move('pause');
+      reportError(`room recording: ${step}`, error);
+      this.move(undo);
       return;
     }
-    await this.context.emit('resume-recording', { roomId: this.context.state().roomId }).catch(reportingAs('room recording: tell the room it resumed'));
-    this.context.notify({ title: 'Recording Resumed', message: 'Recording continues.', tone: 'info' });
+    await this.context.emit(event, { roomId: this.context.state().roomId }).catch(reportingAs(`room recording: tell the room it ${done}`));
+    this.context.notify({ ...notice, tone: 'info' });
   }
 
   /**

@@ -1,18 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/test';
 import { axeFindings } from './support/axe';
-import {
-  expectNoticesClearOfControls,
-  expectParticipantCount,
-  expectVideoFlowing,
-  hostRoom,
-  newRoomId,
-  openGuestRequests,
-  openPage,
-  prepareRoomContext,
-  requestJoin,
-  tile,
-} from './support/room';
+import { expectNoticesClearOfControls, expectParticipantCount, expectVideoFlowing, hostRoom, newRoomId, openGuestRequests, openPage, prepareRoomContext, requestJoin, tile } from './support/room';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);

@@ -1,16 +1,5 @@
 import { test, expect } from './support/test';
-import {
-  expectParticipantCount,
-  hostRoom,
-  newRoomId,
-  openGuestRequests,
-  openPage,
-  prepareRoomContext,
-  requestJoin,
-  roomWithGuest,
-  sniffedFrames,
-  sniffRoomChannel,
-} from './support/room';
+import { expectParticipantCount, hostRoom, newRoomId, openGuestRequests, openPage, prepareRoomContext, requestJoin, roomWithGuest, sniffedFrames, sniffRoomChannel } from './support/room';
 
 test.beforeEach(async ({ context }) => {
   await prepareRoomContext(context);

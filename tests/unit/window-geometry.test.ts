@@ -1,23 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EDGE_MARGIN,
-  KEY_STEP,
-  KEY_STEP_LARGE,
-  MIN_HEIGHT,
-  MIN_WIDTH,
-  MINIMIZED_SIZE,
-  applyShape,
-  constrainSize,
-  defaultRect,
-  keepBarInside,
-  keepInside,
-  moveBy,
-  nextShape,
-  nudge,
-  nudgeSize,
-  resizeBy,
-  type Rect,
-} from '../../src/features/webcam-window/window-geometry';
+import { EDGE_MARGIN, KEY_STEP, KEY_STEP_LARGE, MIN_HEIGHT, MIN_WIDTH, MINIMIZED_SIZE, applyShape, constrainSize, defaultRect, keepBarInside, keepInside, moveBy, nextShape, nudge, nudgeSize, resizeBy, type Rect } from '../../src/features/webcam-window/window-geometry';
 
 const VIEW = { width: 1280, height: 720 };
 const RECT: Rect = { x: 100, y: 100, width: 320, height: 240 };

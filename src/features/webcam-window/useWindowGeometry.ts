@@ -1,19 +1,5 @@
 import { useEffect, useState, useSyncExternalStore, type KeyboardEvent, type PointerEvent } from 'react';
-import {
-  applyShape,
-  arrowDelta,
-  defaultRect,
-  isArrowKey,
-  keepBarInside,
-  keepInside,
-  moveBy,
-  nextShape,
-  nudge,
-  nudgeSize,
-  resizeBy,
-  type Rect,
-  type Viewport,
-} from './window-geometry';
+import { applyShape, arrowDelta, defaultRect, isArrowKey, keepBarInside, keepInside, moveBy, nextShape, nudge, nudgeSize, resizeBy, type Rect, type Viewport } from './window-geometry';
 import type { WindowState } from './window-state';
 import { loadWindowState, saveWindowState } from './window-storage';
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EncodedPacket, EncodedVideoPacketSource } from 'mediabunny';
 import { VideoEncoderPipe } from '../../src/media/worker/video-encoder-pipe';
-import { MAX_STARTUP_BACKLOG } from '../../src/media/contract/encoding-ladder';
+import { MAX_HANDOVER_BACKLOG, MAX_STARTUP_BACKLOG } from '../../src/media/contract/encoding-ladder';
 import { FakeVideoEncoder, encoderControl, holdEncoderOutput, installFakeWebCodecs, uninstallFakeWebCodecs } from './support/fake-webcodecs';
 import { settled } from './support/settled';
 
@@ -19,13 +19,13 @@ interface Muxed {
   width?: number;
 }
 
-/** The muxer's side: what reached it, in order. */
-function muxer() {
+/** The muxer's side: what reached it, in order. Until `taking` resolves, it takes nothing (a slow muxer). */
+function muxer(taking: Promise<void> = Promise.resolve()) {
   const packets: Muxed[] = [];
   const source = {
-    add: (packet: EncodedPacket, meta?: EncodedVideoChunkMetadata) => {
+    add: async (packet: EncodedPacket, meta?: EncodedVideoChunkMetadata) => {
+      await taking;
       packets.push({ timestampMs: Math.round(packet.timestamp * 1000), type: packet.type, width: meta?.decoderConfig?.codedWidth });
-      return Promise.resolve();
     },
   } as unknown as EncodedVideoPacketSource;
   return { source, packets };
@@ -154,5 +154,45 @@ describe('VideoEncoderPipe: a smaller picture mid-recording', () => {
     await expect(pipe.flush()).rejects.toThrow('The encoder crashed');
     expect(onFailure).toHaveBeenCalledTimes(1);
     expect(pipe.encode(canvas(640, 360), at + FRAME_US, FRAME_US)).toBe('dropped');
+  });
+
+  it('size steps in a row hold no more frames together than the handover bound', () => {
+    const { pipe, at: from } = heldQueueBeforeStepDown();
+    holdEncoderOutput();
+    let at = from;
+    for (let frame = 0; frame < 40; frame += 1, at += FRAME_US) pipe.encode(canvas(960, 540), at, FRAME_US);
+    expect(pipe.backlog).toBe(MAX_HANDOVER_BACKLOG);
+    for (let frame = 0; frame < 40; frame += 1, at += FRAME_US) expect(pipe.encode(canvas(640, 360), at, FRAME_US)).not.toBe('encoded');
+    expect(pipe.backlog).toBe(MAX_HANDOVER_BACKLOG);
+    expect(FakeVideoEncoder.made).toHaveLength(3);
+  });
+
+  it("an old size's encoder is closed once it has encoded its frames, while the muxer still takes them", async () => {
+    let take = (): void => undefined;
+    const { source, packets } = muxer(new Promise<void>((resolve) => (take = resolve)));
+    const pipe = pipeOf(source);
+    let at = 0;
+    for (let frame = 0; frame < 3; frame += 1, at += FRAME_US) pipe.encode(canvas(1280, 720), at, FRAME_US);
+    pipe.encode(canvas(640, 360), at, FRAME_US);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(FakeVideoEncoder.made[0]?.state).toBe('closed');
+    expect(packets).toEqual([]);
+
+    take();
+    await pipe.flush();
+    expect(packets.map((p) => p.timestampMs)).toEqual([0, 33, 67, 100]);
+  });
+
+  it('a size the encoder refuses is reported once, and later frames are dropped', async () => {
+    const { source } = muxer();
+    const onFailure = vi.fn();
+    const pipe = pipeOf(source, onFailure);
+    expect(pipe.encode(canvas(1280, 720), 0, FRAME_US)).toBe('encoded');
+    expect(pipe.encode(canvas(0, 0), FRAME_US, FRAME_US)).toBe('dropped');
+    expect(pipe.encode(canvas(1280, 720), 2 * FRAME_US, FRAME_US)).toBe('dropped');
+    expect(onFailure).toHaveBeenCalledTimes(1);
+    await expect(pipe.flush()).rejects.toThrow('width and height must be positive');
+    // The one refused is closed at once; the earlier one once it has encoded what it held.
+    expect(FakeVideoEncoder.made.map((e) => e.state)).toEqual(['closed', 'closed']);
   });
 });

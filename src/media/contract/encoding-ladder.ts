@@ -36,6 +36,12 @@ export const MIN_PICTURE_SIDE = 360;
 export const MAX_ENCODER_BACKLOG = 6;
 /** The same while a newly configured encoder has yet to produce its first packet (about 300 ms here). */
 export const MAX_STARTUP_BACKLOG = 12;
+/**
+ * Frames all encoders may hold together while the encoder of an earlier picture size finishes its
+ * queue beside the new size's: each may start with its own MAX_STARTUP_BACKLOG, and steps in a row
+ * must not add up.
+ */
+export const MAX_HANDOVER_BACKLOG = 2 * MAX_STARTUP_BACKLOG;
 
 const FPS_STEP = 5;
 const EVALUATE_EVERY_MS = 1000;

@@ -43,7 +43,7 @@ export interface RecorderStats {
   framesEncoded: number;
   /** Frames not recorded because the encoder was behind. */
   framesDropped: number;
-  /** Frames waiting in the video encoder now (bounded by MAX_ENCODER_BACKLOG). */
+  /** Frames waiting in the video encoders now (bounded by MAX_STARTUP_BACKLOG, or MAX_HANDOVER_BACKLOG while a size step's old encoder finishes). */
   videoBacklog: number;
   /** Audio blocks waiting for the audio encoder now. */
   audioBacklog: number;

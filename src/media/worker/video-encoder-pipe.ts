@@ -1,6 +1,6 @@
 import { EncodedPacket, type EncodedVideoPacketSource } from 'mediabunny';
 import type { Size } from '../contract/overlay-geometry';
-import { MAX_ENCODER_BACKLOG, MAX_STARTUP_BACKLOG } from '../contract/encoding-ladder';
+import { MAX_ENCODER_BACKLOG, MAX_HANDOVER_BACKLOG, MAX_STARTUP_BACKLOG } from '../contract/encoding-ladder';
 import { vpxCodecString, type VpxCodec } from '../contract/vpx-codec-string';
 import { toError } from '../../shared/error-identity';
 
@@ -53,7 +53,12 @@ class SizedEncoder {
       },
       error: onError,
     });
-    this.encoder.configure(config);
+    try {
+      this.encoder.configure(config);
+    } catch (error) {
+      this.encoder.close();
+      throw error;
+    }
   }
 
   /** Frames handed in that have not come out as packets yet. */
@@ -66,15 +71,18 @@ class SizedEncoder {
     return this.emitted === 0;
   }
 
-  /** Encodes what it was given, hands every packet on, and closes. Never rejects: errors go to `onError`. */
+  /**
+   * Encodes what it was given and closes (an encoder holds buffers of its picture size: hundreds of MB
+   * at 4K), then hands every packet on. Never rejects: errors go to `onError`.
+   */
   finish(onError: (error: unknown) => void): Promise<void> {
     return this.encoder
       .flush()
-      .then(() => this.muxed)
-      .catch(onError)
       .finally(() => {
         this.close();
-      });
+      })
+      .then(() => this.muxed)
+      .catch(onError);
   }
 
   close(): void {
@@ -150,6 +158,7 @@ export class VideoEncoderPipe {
     const timestampUs = Math.round(exactTimestampUs / TIMESCALE_US) * TIMESCALE_US;
     if (timestampUs <= this.lastTimestampUs) return 'skipped';
     const encoder = this.encoderFor({ width: canvas.width, height: canvas.height });
+    if (!encoder) return 'dropped';
     // A freshly configured encoder takes a few hundred ms to produce its first packet; frames wait
     // for it up to a bound rather than leaving a gap at the start of every recording (or size step).
     // Settling lasts from the configure until a packet has come out and the queue is below the steady
@@ -160,7 +169,10 @@ export class VideoEncoderPipe {
     // every other tick: the queue fills half as fast and the file keeps a picture every two frames,
     // rather than a full queue taken at once and then nothing while the encoder works through it.
     const thinned = encoder.backlog >= MAX_ENCODER_BACKLOG && timestampUs - this.lastTimestampUs < 2 * durationUs - 1000;
-    if (encoder.backlog >= limit || thinned) {
+    // While an earlier size's encoder finishes, the new one takes frames at once, within a bound on
+    // the frames all of them hold together, so size steps in a row do not add up.
+    const handover = this.backlog >= MAX_HANDOVER_BACKLOG;
+    if (encoder.backlog >= limit || thinned || handover) {
       this.refused += 1;
       return encoder.starting ? 'starting' : 'dropped';
     }
@@ -195,8 +207,8 @@ export class VideoEncoderPipe {
     for (const encoder of this.finishing) encoder.close();
   }
 
-  /** The encoder for pictures of `size`: the current one, or a new one that follows it. */
-  private encoderFor(size: Size): SizedEncoder {
+  /** The encoder for pictures of `size`: the current one, or a new one that follows it (null if none could be made). */
+  private encoderFor(size: Size): SizedEncoder | null {
     const current = this.current;
     if (current && current.size.width === size.width && current.size.height === size.height) return current;
     if (current) {
@@ -207,24 +219,30 @@ export class VideoEncoderPipe {
       });
     }
     this.keyNext = true;
-    this.current = new SizedEncoder(
-      size,
-      this.earlierDone,
-      {
-        codec: this.codecString,
-        width: size.width,
-        height: size.height,
-        bitrate: this.options.bitrate,
-        // Constant: the file's bitrate is the one chosen in Settings
-        // (docs/decisions/0005-quality-follows-settings.md), so size per minute is predictable. Variable
-        // undershoots on a busy machine, where fewer frames reach the encoder.
-        bitrateMode: 'constant',
-        framerate: this.options.frameRate,
-        latencyMode: 'realtime',
-      },
-      (packet, meta) => this.source.add(packet, meta),
-      this.failed,
-    );
+    this.current = null;
+    try {
+      this.current = new SizedEncoder(
+        size,
+        this.earlierDone,
+        {
+          codec: this.codecString,
+          width: size.width,
+          height: size.height,
+          bitrate: this.options.bitrate,
+          // Constant: the file's bitrate is the one chosen in Settings
+          // (docs/decisions/0005-quality-follows-settings.md), so size per minute is predictable. Variable
+          // undershoots on a busy machine, where fewer frames reach the encoder.
+          bitrateMode: 'constant',
+          framerate: this.options.frameRate,
+          latencyMode: 'realtime',
+        },
+        (packet, meta) => this.source.add(packet, meta),
+        this.failed,
+      );
+    } catch (error) {
+      // A size the encoder refuses (a canvas of no size, one past the codec's limits) ends the recording's picture.
+      this.failed(error);
+    }
     return this.current;
   }
 

@@ -87,6 +87,8 @@ export class FakeVideoEncoder {
   static made: FakeVideoEncoder[] = [];
 
   configure(config: VideoEncoderConfig): void {
+    // As a browser's does: a picture of no size is not a valid configuration.
+    if (!config.width || !config.height) throw new TypeError('Invalid video encoder config: width and height must be positive');
     this.state = 'configured';
     this.config = config;
     this.sentConfig = false;

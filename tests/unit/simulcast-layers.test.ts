@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layersFor, relaysLargerThanAsked, substreamFor, type LayerChoice } from '../../src/features/room/sfu/simulcast';
+import { LAYER_REQUEST_RETRIES, layerRequestDue, layersFor, substreamFor, type LayerChoice, type LayerRequest } from '../../src/features/room/sfu/simulcast';
 import { EVERY_TILE } from '../../src/features/room/tile-view';
 
 const everyone = ['ann', 'bo', 'cy', 'di', 'ed'];
@@ -29,13 +29,21 @@ describe('the layer each tile takes through the media server', () => {
 });
 
 describe('a layer request made again', () => {
-  it('when Janus relays a larger layer than the one asked, and only then', () => {
+  const request = (asked: LayerChoice | null, relaying: number | null, changes: Partial<LayerRequest> = {}): LayerRequest => ({ asked, relaying, failed: false, tries: 1, ...changes });
+
+  it('when Janus relays a larger layer than the one asked, or the request failed', () => {
     // Seen at Janus: half asked, full relayed, after the request's key frames came smallest first.
-    const overshot: [LayerChoice | null, number | null][] = [[1, 2], [0, 1], [0, 2]];
+    const due = [request(1, 2), request(0, 1), request(0, 2), request('off', null, { failed: true }), request(1, 1, { failed: true })];
     // The layer asked; below it, Janus's own fallback while that layer sends nothing; paused, not yet
     // asked, or not yet told.
-    const left: [LayerChoice | null, number | null][] = [[1, 1], [2, 1], ['off', 2], [null, 2], [1, null]];
-    for (const [asked, relaying] of overshot) expect(relaysLargerThanAsked(asked, relaying), `${String(asked)} asked, ${String(relaying)} relayed`).toBe(true);
-    for (const [asked, relaying] of left) expect(relaysLargerThanAsked(asked, relaying), `${String(asked)} asked, ${String(relaying)} relayed`).toBe(false);
+    const notDue = [request(1, 1), request(2, 1), request('off', 2), request(null, 2), request(1, null), request(null, null, { failed: true })];
+    for (const r of due) expect(layerRequestDue(r), JSON.stringify(r)).toBe(true);
+    for (const r of notDue) expect(layerRequestDue(r), JSON.stringify(r)).toBe(false);
+  });
+
+  it(`a few times at most: a layer the sender never sends is not asked for again and again`, () => {
+    expect(layerRequestDue(request(0, 1, { tries: LAYER_REQUEST_RETRIES }))).toBe(true);
+    expect(layerRequestDue(request(0, 1, { tries: LAYER_REQUEST_RETRIES + 1 }))).toBe(false);
+    expect(layerRequestDue(request('off', null, { failed: true, tries: LAYER_REQUEST_RETRIES + 1 }))).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import type { MediaServerAccess } from '../../../protocol';
 import type { LocalTracks } from '../peers/peer-link';
 import { reportError } from '../../../shared/report-error';
 import { JanusSession, type HandleListener, type Jsep } from './janus-session';
-import { SIMULCAST_LAYERS, layersFor, relaysLargerThanAsked, type LayerChoice } from './simulcast';
+import { SIMULCAST_LAYERS, layerRequestDue, layersFor, type LayerRequest } from './simulcast';
 import { EVERY_TILE, type TileView } from '../tile-view';
 
 export interface SfuMediaEvents {
@@ -18,7 +18,7 @@ export interface SfuMediaEvents {
   lost(reason: string): void;
 }
 
-interface Subscription {
+interface Subscription extends LayerRequest {
   /** The publisher's id at Janus: the participant id and the suffix the server gave it. */
   feed: string;
   handle: number;
@@ -26,10 +26,6 @@ interface Subscription {
   stream: MediaStream;
   /** The subscription's video m-line, which a layer or pause request names. */
   videoMid: string | null;
-  /** What was last asked of Janus for the video: a layer, or paused ('off'). */
-  asked: LayerChoice | null;
-  /** The layer Janus last said it relays (its `substream` events), null before it says. */
-  relaying: number | null;
 }
 
 /** The video m-line's mid in a subscription's `attached` event. */
@@ -46,7 +42,10 @@ const videoMidOf = (data: Record<string, unknown>): string | null => {
 /** A subscription that failed, or that Janus hung up, is tried again this much later while its publisher is there. */
 const RESUBSCRIBE_MS = 2000;
 
-/** A layer request that failed, or that Janus overshot (see relaysLargerThanAsked), is made again this much later. */
+/**
+ * A layer request that failed, or that Janus overshot (layerRequestDue), is made again this much later,
+ * and each time after twice as long.
+ */
 const LAYER_RETRY_MS = 1500;
 
 /** The participant a Janus publisher id belongs to (the part before the suffix), or null for an id no member was given. */
@@ -204,7 +203,7 @@ export class SfuMedia {
       const current = this.subscriptions.get(id);
       if (current?.feed === feed) continue;
       if (current) this.unsubscribe(id, false);
-      const subscription: Subscription = { feed, handle: 0, pc: new RTCPeerConnection({ iceServers: this.iceServers }), stream: new MediaStream(), videoMid: null, asked: null, relaying: null };
+      const subscription: Subscription = { feed, handle: 0, pc: new RTCPeerConnection({ iceServers: this.iceServers }), stream: new MediaStream(), videoMid: null, asked: null, relaying: null, failed: false, tries: 0 };
       this.subscriptions.set(id, subscription);
       void this.subscribe(id, subscription).catch((error: unknown) => {
         if (!this.closed) reportError('room: subscribe through the media server', error);
@@ -282,44 +281,60 @@ export class SfuMedia {
   private chooseLayers(): void {
     const layers = layersFor([...this.subscriptions.keys()], this.view);
     for (const [id, subscription] of this.subscriptions) {
-      const mid = subscription.videoMid;
       const layer = layers.get(id);
-      if (!subscription.handle || mid === null || layer === undefined) continue;
+      if (!subscription.handle || subscription.videoMid === null || layer === undefined) continue;
       if (subscription.asked === layer) continue;
       subscription.asked = layer;
-      const stream = layer === 'off' ? { mid, send: false } : { mid, send: true, substream: layer };
-      void this.session.request(subscription.handle, { request: 'configure', streams: [stream] }).catch((error: unknown) => {
-        subscription.asked = null;
-        if (this.closed) return;
-        reportError('room: choose what the media server sends', error);
-        this.retryLayersSoon();
-      });
+      subscription.tries = 0;
+      this.askLayer(subscription);
     }
+    // Janus may already relay more than a new request asks, and say nothing more if it stays there.
+    this.retryLayersSoon();
+  }
+
+  /** Sends Janus what `subscription.asked` says. */
+  private askLayer(subscription: Subscription): void {
+    const { asked, videoMid: mid } = subscription;
+    if (asked === null || mid === null) return;
+    subscription.tries += 1;
+    subscription.failed = false;
+    const stream = asked === 'off' ? { mid, send: false } : { mid, send: true, substream: asked };
+    void this.session.request(subscription.handle, { request: 'configure', streams: [stream] }).catch((error: unknown) => {
+      if (this.closed) return;
+      reportError('room: choose what the media server sends', error);
+      // A newer request replaced this one: that one's answer decides.
+      if (subscription.asked !== asked) return;
+      subscription.failed = true;
+      this.retryLayersSoon();
+    });
   }
 
   /** Janus tells a subscription which layer it relays now. */
   private onSubscriberEvent(subscription: Subscription, data: Record<string, unknown>): void {
     if (typeof data.substream !== 'number' || data.mid !== subscription.videoMid) return;
     subscription.relaying = data.substream;
-    if (relaysLargerThanAsked(subscription.asked, subscription.relaying)) this.retryLayersSoon();
+    this.retryLayersSoon();
   }
 
   /**
-   * Makes again, a little later, the layer requests that failed or that Janus overshot, and goes on
-   * doing so while any is still overshot: a request made again has Janus ask the sender for key frames
-   * again, and Janus reports the layer it switches to.
+   * Makes again, a little later, the layer requests that failed or that Janus overshot, a few times
+   * at most (layerRequestDue): a request made again has Janus ask the sender for key frames again, and
+   * Janus reports the layer it switches to.
    */
   private retryLayersSoon(): void {
     if (this.closed || this.layerRetry) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.layerRetry = null;
-      for (const subscription of this.subscriptions.values()) {
-        if (relaysLargerThanAsked(subscription.asked, subscription.relaying)) subscription.asked = null;
-      }
-      this.chooseLayers();
-      if ([...this.subscriptions.values()].some((s) => relaysLargerThanAsked(s.asked, s.relaying))) this.retryLayersSoon();
-    }, LAYER_RETRY_MS);
+    const due = [...this.subscriptions.values()].filter(layerRequestDue);
+    if (due.length === 0) return;
+    const tries = Math.min(...due.map((subscription) => subscription.tries));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.layerRetry = null;
+        for (const subscription of this.subscriptions.values()) if (layerRequestDue(subscription)) this.askLayer(subscription);
+        this.retryLayersSoon();
+      },
+      LAYER_RETRY_MS * 2 ** Math.max(0, tries - 1),
+    );
     this.layerRetry = timer;
     this.timers.add(timer);
   }

@@ -39,14 +39,32 @@ export function layersFor(participants: readonly string[], view: TileView): Map<
   return new Map(participants.map((id): [string, LayerChoice] => [id, !onScreen(id) ? 'off' : id === pinned ? 2 : gridLayer]));
 }
 
+/** A subscription's request for a layer, and what came of it. */
+export interface LayerRequest {
+  /** What was last asked of Janus for the video: a layer, or paused ('off'); null before any. */
+  asked: LayerChoice | null;
+  /** The layer Janus last said it relays (its `substream` events), null before it says. */
+  relaying: number | null;
+  /** Janus refused the last request, or it did not reach Janus. */
+  failed: boolean;
+  /** Times the request has been made. */
+  tries: number;
+}
+
+/** A request is made again at most this many times. */
+export const LAYER_REQUEST_RETRIES = 4;
+
 /**
- * Whether Janus relays a larger layer than the one asked, and the request should be made again. Going
- * down, Janus switches at the first key frame of any smaller layer, and from a layer below the one
- * asked, at the first key frame of any larger one. When the sender's key frames for a request come
- * smallest first and the largest before the one asked, Janus ends above the layer asked and stays
- * there: the picture flows, so nothing asks for key frames again. A layer below the one asked is Janus
- * falling back while that layer sends nothing, which it leaves by itself when the layer comes back.
+ * Whether a layer request should be made again: it failed, or Janus relays a larger layer than the
+ * one asked, and it has been made again fewer than LAYER_REQUEST_RETRIES times. Going down, Janus
+ * switches at the first key frame of any smaller layer, and from a layer below the one asked, at the
+ * first key frame of any larger one. When the sender's key frames for a request come smallest first
+ * and the largest before the one asked, Janus ends above the layer asked and stays there: the picture
+ * flows, so nothing asks for key frames again. A layer below the one asked is Janus falling back while
+ * that layer sends nothing, which it leaves by itself when the layer comes back. A layer the sender
+ * does not send at all (a small camera has fewer) is never reached, hence the limit.
  */
-export function relaysLargerThanAsked(asked: LayerChoice | null, relaying: number | null): boolean {
-  return typeof asked === 'number' && relaying !== null && relaying > asked;
+export function layerRequestDue({ asked, relaying, failed, tries }: LayerRequest): boolean {
+  if (asked === null || tries > LAYER_REQUEST_RETRIES) return false;
+  return failed || (typeof asked === 'number' && relaying !== null && relaying > asked);
 }

@@ -73,8 +73,8 @@ export class SfuMedia {
   /** Who publishes now, by participant id: the feed each publishes under. */
   private readonly publishers = new Map<string, string>();
   private readonly timers = new Set<ReturnType<typeof setTimeout>>();
-  /** Layer requests are to be made again (one timer for all subscriptions). */
-  private layerRetry: ReturnType<typeof setTimeout> | null = null;
+  /** Layer requests are to be made again at `at` (one timer for all subscriptions). */
+  private layerRetry: { timer: ReturnType<typeof setTimeout>; at: number } | null = null;
   private iceServers: RTCIceServer[];
   /** What the screen shows: the video of tiles off it is paused (their sound goes on), a pinned tile's is full size. */
   private view: TileView = EVERY_TILE;
@@ -322,20 +322,25 @@ export class SfuMedia {
    * Janus reports the layer it switches to.
    */
   private retryLayersSoon(): void {
-    if (this.closed || this.layerRetry) return;
+    if (this.closed) return;
     const due = [...this.subscriptions.values()].filter(layerRequestDue);
     if (due.length === 0) return;
+    // The request made again the fewest times sets the wait: a new one is not held behind an old one's long wait.
     const tries = Math.min(...due.map((subscription) => subscription.tries));
-    const timer = setTimeout(
-      () => {
-        this.timers.delete(timer);
-        this.layerRetry = null;
-        for (const subscription of this.subscriptions.values()) if (layerRequestDue(subscription)) this.askLayer(subscription);
-        this.retryLayersSoon();
-      },
-      LAYER_RETRY_MS * 2 ** Math.max(0, tries - 1),
-    );
-    this.layerRetry = timer;
+    const delay = LAYER_RETRY_MS * 2 ** Math.max(0, tries - 1);
+    const at = Date.now() + delay;
+    if (this.layerRetry) {
+      if (this.layerRetry.at <= at) return;
+      clearTimeout(this.layerRetry.timer);
+      this.timers.delete(this.layerRetry.timer);
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.layerRetry = null;
+      for (const subscription of this.subscriptions.values()) if (layerRequestDue(subscription)) this.askLayer(subscription);
+      this.retryLayersSoon();
+    }, delay);
+    this.layerRetry = { timer, at };
     this.timers.add(timer);
   }
 

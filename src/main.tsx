@@ -1,32 +1,29 @@
+/**
+ * The page's entry script: the styles every page wears, the install offer's watch, and the app's
+ * start, at once on the app's own pages and once the page is up on content pages, whose prerendered
+ * HTML needs no script to be read (docs/decisions/0016-first-load.md). What it imports statically is
+ * every page's first-load JavaScript; the app itself comes through the dynamic import below.
+ */
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { holdLinksUntilPageMounted } from './app/hydration-gate';
-import { PRERENDER_ATTRIBUTE, prerenderedFor } from './app/prerender-marker';
-import { createAppRouter } from './app/router';
+import { preloadModules, startWhenIdle } from './app/deferred-start';
+import { PRERENDER_ATTRIBUTE } from './app/prerender-marker';
+import { ROUTE_SCRIPTS_ATTRIBUTE, startsAtOnce } from './app/start-timing';
 import { watchInstallPrompt } from './features/pwa';
+import { reportError } from './shared/report-error';
 
-async function boot(): Promise<void> {
-  // The browser may offer installation before the app has rendered; keep the offer.
-  watchInstallPrompt();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('Missing #root element');
-  const router = createAppRouter();
-  // Load the route's lazy chunk first, so the first client render is the page the HTML shows.
-  await router.load();
-  const app = <App router={router} />;
-  if (prerenderedFor(container.getAttribute(PRERENDER_ATTRIBUTE) ?? undefined, window.location.pathname)) {
-    // Tells the router its first render continues server HTML, so it renders the same tree as the
-    // prerenderer did (no extra Suspense boundary around the matches), as TanStack's own hydrate() does.
-    router.ssr = { manifest: undefined };
-    holdLinksUntilPageMounted();
-    hydrateRoot(container, app);
-  } else {
-    container.replaceChildren();
-    createRoot(container).render(app);
-  }
+// The browser may offer installation before the app has started; keep the offer.
+watchInstallPrompt();
+
+const startApp = () => import('./app/start').then(({ startApp: start }) => start());
+
+const root = document.getElementById('root');
+const marker = root?.getAttribute(PRERENDER_ATTRIBUTE) ?? undefined;
+if (startsAtOnce(window.location.pathname, marker)) startApp().catch((error: unknown) => reportError('app: start', error));
+else {
+  startWhenIdle(() => {
+    preloadModules(root?.getAttribute(ROUTE_SCRIPTS_ATTRIBUTE)?.split(' ').filter(Boolean) ?? []);
+    return startApp();
+  });
 }
-
-void boot();

@@ -12,6 +12,12 @@
 let pageMounted = false;
 const waiting = new Set<() => void>();
 
+/** Runs `then` once a page has mounted (at once when one has). */
+export function afterPageMounted(then: () => void): void {
+  if (pageMounted) then();
+  else waiting.add(then);
+}
+
 /** Called by every page once it has mounted in the browser (its effects run after hydration). */
 export function markPageMounted(): void {
   if (pageMounted) return;

@@ -6,6 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DIST_DIR } from './prerendered';
 
+/** The module the entry loads to start the app (src/main.tsx). */
+const APP_START = 'src/app/start.tsx';
+
 export interface ManifestChunk {
   readonly file: string;
   readonly name?: string;
@@ -23,8 +26,9 @@ export function readBuildManifest(): BuildManifest {
 
 /**
  * Every manifest key a chunk can bring in: its static imports, followed all the way, and the lazy
- * imports of every chunk on the way except the app's entry, whose lazy imports are the router's
- * table of every route (reaching those is the router's choice, not the page's).
+ * imports of every chunk on the way except the app's entry and the app's start (src/app/start.tsx),
+ * whose lazy imports are the app itself, the router's table of every route and the shell's deferred
+ * parts (reaching those is the router's choice, not the page's).
  */
 export function reachableChunks(manifest: BuildManifest, start: string): Set<string> {
   const seen = new Set<string>();
@@ -36,7 +40,7 @@ export function reachableChunks(manifest: BuildManifest, start: string): Set<str
     if (!chunk) throw new Error(`${key} is not in the build manifest`);
     seen.add(key);
     queue.push(...(chunk.imports ?? []));
-    if (!chunk.isEntry) queue.push(...(chunk.dynamicImports ?? []));
+    if (!chunk.isEntry && key !== APP_START) queue.push(...(chunk.dynamicImports ?? []));
   }
   return seen;
 }

@@ -1,0 +1,117 @@
+/**
+ * A content page is read and navigated as its prerendered HTML before the app starts there, and the
+ * app starts once the page is up (docs/decisions/0016-first-load.md). These tests hold the app's
+ * start chunk on the wire to act inside that moment: a press made then is made again once the app
+ * has adopted the page, a link is followed by the browser, and a start that fails leaves the page
+ * usable.
+ */
+import type { Page, Route } from '@playwright/test';
+import { readBuildManifest } from './support/build-manifest';
+import { expect, test } from './support/test';
+
+/** The served path of the chunk the entry imports to start the app. */
+function appStartFile(): string {
+  const chunk = readBuildManifest()['src/app/start.tsx'];
+  if (!chunk) throw new Error('src/app/start.tsx is not in the build manifest');
+  return `/${chunk.file}`;
+}
+
+/** Holds the app's start chunk until the returned function is called; resolves when the browser asked for it. */
+async function holdAppStart(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(`**${appStartFile()}`, async (route: Route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { asked: wasAsked, release };
+}
+
+/** Whether React has adopted the page's heading. */
+const adopted = (page: Page) =>
+  page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$')));
+  });
+
+test('a content page starts the app on its own once it is up, with no input', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  release();
+  await page.goto('/features');
+  await asked;
+  await expect.poll(() => adopted(page)).toBe(true);
+});
+
+test('a press made before the app has started is made once the app has adopted the page, once', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/');
+  const open = page.getByRole('button', { name: 'Open Persistent Webcam' });
+  // Pressed twice while nothing seems to happen: the visitor repeating one press.
+  await open.click();
+  await open.click();
+  await asked;
+  expect(await adopted(page)).toBe(false);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Persistent Webcam' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a key only the app answers, pressed before it has started, reaches it once it has', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/privacy');
+  const button = page.getByRole('button', { name: /^Colour scheme/ });
+  await button.focus();
+  await asked;
+  await page.keyboard.press('Escape');
+  // The hint's Escape (WCAG 1.4.13) is the app's: it marks the hint dismissed.
+  const hint = button.locator('xpath=..');
+  await expect(hint).not.toHaveAttribute('data-dismissed');
+  release();
+  await expect(hint).toHaveAttribute('data-dismissed', 'true');
+});
+
+test('an arrow key in a radio group before the app has started moves the choice, and the app filters by it', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/help');
+  const group = page.getByRole('radiogroup', { name: 'Show questions about' });
+  await group.getByRole('radio', { name: 'All' }).focus();
+  await asked;
+  await page.keyboard.press('ArrowRight');
+  release();
+  const recording = group.getByRole('radio', { name: 'Recording' });
+  await expect(recording).toBeChecked();
+  await expect(recording).toBeFocused();
+  await expect(page.getByText('3 of 12 questions, about recording')).toBeVisible();
+});
+
+test('a link followed before the app has started loads its page whole', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/');
+  await asked;
+  await page.getByRole('banner').getByRole('link', { name: 'Features', exact: true }).click();
+  await expect(page).toHaveURL(/\/features$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  release();
+  await expect.poll(() => adopted(page)).toBe(true);
+});
+
+test('when the app cannot load, a content page still reads and navigates, and says why in the console', async ({ page, guard }) => {
+  guard.allowConsoleError(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED/);
+  await page.route(`**${appStartFile()}`, (route) => route.abort('failed'));
+  await page.goto('/help');
+  await expect.poll(() => guard.warnings.some((w) => w.startsWith('app: start on a content page'))).toBe(true);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('banner').getByRole('link', { name: 'Features', exact: true }).click();
+  await expect(page).toHaveURL(/\/features$/);
+});

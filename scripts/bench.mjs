@@ -19,6 +19,8 @@
 //                              busy-camera.y4m, which spends the bitrate); BENCH_DIAG=1 adds the host's card
 //                              every 5 s, a 10 s profile of the host page's main thread, and every change of
 //                              the host's and guests' cards after Stop
+//   BENCH_ONLY=pageload        cold loads of Home and a comparison page: first paint, load, app up, script
+//                              before load, main-thread time (part of every run)
 //   BENCH_ONLY=recovery        a crashed 1.5 GB recording recovered on both recorder paths: time and
 //                              browser memory (the gate runs the same test at 160 MB; part of a full run)
 //
@@ -35,6 +37,7 @@ import {
 } from './bench/browser.mjs';
 import { runHardContent } from './bench/hard-content.mjs';
 import { benchExport, benchTrim } from './bench/export-trim.mjs';
+import { printPageLoad, runPageLoad } from './bench/page-load.mjs';
 import { printPodcast, runPodcast } from './bench/podcast.mjs';
 const quick = process.argv.includes('--quick');
 const CONDITION_SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -129,7 +132,8 @@ try {
   await cdp.send('Browser.grantPermissions', { origin: BASE, permissions: ['videoCapture', 'audioCapture'] }).catch(() => undefined);
 
   const rows = [];
-  const only = (process.env.BENCH_ONLY ?? 'idle,visible,hidden,busy,hard,podcast,firefox').split(',').filter(Boolean);
+  const only = (process.env.BENCH_ONLY ?? 'pageload,idle,visible,hidden,busy,hard,podcast,firefox').split(',').filter(Boolean);
+  if (only.includes('pageload')) printPageLoad(await runPageLoad(cdp));
   if (only.includes('idle')) {
     console.log('\nStudio open, not recording: the browser\'s CPU over 10 s, in cores (all processes; renderer / GPU process / capture)');
     for (const mode of ['Webcam Only', 'Screen + Webcam']) {
@@ -138,7 +142,7 @@ try {
       console.log(`${mode.padEnd(16)} ${r.total.toFixed(2)}   (${kind('renderer')} / ${kind('gpu-process')} / ${kind('utility video_capture.mojom.VideoCaptureService')})`);
     }
   }
-  for (const name of only.filter((n) => !['idle', 'hard', 'podcast', 'long', 'firefox'].includes(n))) {
+  for (const name of only.filter((n) => !['pageload', 'idle', 'hard', 'podcast', 'long', 'firefox'].includes(n))) {
     console.log(`recording ${CONDITION_SECONDS} s, tab ${name}…`);
     rows.push(await runCondition(cdp, name, downloads));
   }

@@ -46,6 +46,21 @@ function gzipBytes(url) {
 }
 const sum = (files) => files.reduce((total, file) => total + gzipBytes(file), 0);
 
+/**
+ * The pages that may start the app at once (src/app/start-timing.ts): written again here so that a
+ * content page that started doing so (its marker no longer matching its address) fails the build
+ * instead of leaving the budget's reach.
+ */
+const APP_PAGES = ['/studio', '/settings', '/room'];
+const NOT_FOUND_MARKER = '*';
+const startsAtOnceUnexpectedly = prerendered.filter(
+  (page) => page.startsAtOnce && page.marker !== NOT_FOUND_MARKER && !APP_PAGES.some((app) => page.path === app || page.path.startsWith(`${app}/`)),
+);
+if (startsAtOnceUnexpectedly.length > 0) {
+  for (const page of startsAtOnceUnexpectedly) console.error(`${page.path}: a content page that starts the whole app at once (see src/app/start-timing.ts)`);
+  process.exit(1);
+}
+
 const pages = prerendered
   // The app's own pages (studio, settings, room) and the not-found page start the app at once (src/app/start-timing.ts).
   .filter((page) => !page.startsAtOnce)

@@ -68,11 +68,20 @@ const routeTree = rootRoute.addChildren([
  * (a memory history at that page's path).
  */
 export function createAppRouter(history?: RouterHistory) {
+  // The first render adopts the page where the browser put it: at the top, at its #fragment, where a
+  // reload left it, or where the visitor has scrolled it since (on a content page the app starts once
+  // the page is up: docs/decisions/0016-first-load.md). Every later navigation scrolls as usual.
+  let rendered = false;
+  const scrollAfterFirstRender = () => {
+    const handle = rendered;
+    rendered = true;
+    return handle;
+  };
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    scrollRestoration: scrollAfterFirstRender,
     defaultNotFoundComponent: NotFoundPage,
   });
 }

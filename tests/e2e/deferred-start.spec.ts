@@ -49,13 +49,10 @@ test('a content page starts the app on its own once it is up, with no input', as
   await expect.poll(() => adopted(page)).toBe(true);
 });
 
-test('a press made before the app has started is made once the app has adopted the page, once', async ({ page }) => {
+test('a press made before the app has started is made once the app has adopted the page', async ({ page }) => {
   const { asked, release } = await holdAppStart(page);
   await page.goto('/');
-  const open = page.getByRole('button', { name: 'Open Persistent Webcam' });
-  // Pressed twice while nothing seems to happen: the visitor repeating one press.
-  await open.click();
-  await open.click();
+  await page.getByRole('button', { name: 'Open Persistent Webcam' }).click();
   await asked;
   expect(await adopted(page)).toBe(false);
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -64,7 +61,49 @@ test('a press made before the app has started is made once the app has adopted t
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('one control pressed twice before the app has started is pressed once: the visitor repeating a press that seemed to do nothing', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/about');
+  // Each press moves the colour scheme on: system, then light, then dark.
+  const toggle = page.getByRole('button', { name: /^Colour scheme/ });
+  await expect(toggle).toHaveAccessibleName(/^Colour scheme: system/);
+  await toggle.click();
+  await toggle.click();
+  await asked;
+  release();
+  await expect(toggle).toHaveAccessibleName(/^Colour scheme: light/);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+});
+
+test('presses on two controls before the app has started are made in order, each seen by the app', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/help');
+  const group = page.getByRole('radiogroup', { name: 'Show questions about' });
+  // Away from the choice the page started with, then back to it: the last press is the one that stays.
+  // A chip's radio is hidden behind its label, which is what a visitor presses.
+  await group.getByText('Recording', { exact: true }).click();
+  await group.getByText('All', { exact: true }).click();
+  await asked;
+  release();
+  await expect.poll(() => adopted(page)).toBe(true);
+  await expect(group.getByRole('radio', { name: 'All' })).toBeChecked();
+  await expect(page.getByText('All 12 questions')).toBeVisible();
+  await expect(group.getByRole('radio', { name: 'Recording' })).not.toBeChecked();
+});
+
+test('the app adopts the page where the visitor has scrolled it', async ({ page }) => {
+  const { asked, release } = await holdAppStart(page);
+  await page.goto('/vs/loom');
+  await page.evaluate(() => {
+    window.scrollTo(0, 1200);
+  });
+  await asked;
+  release();
+  await expect.poll(() => adopted(page)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => window.scrollY)).toBe(1200);
 });
 
 test('a key only the app answers, pressed before it has started, reaches it once it has', async ({ page }) => {
@@ -114,4 +153,18 @@ test('when the app cannot load, a content page still reads and navigates, and sa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('banner').getByRole('link', { name: 'Features', exact: true }).click();
   await expect(page).toHaveURL(/\/features$/);
+});
+
+test('when the page itself fails to load after the app started, its controls stop waiting for it', async ({ page, guard }) => {
+  guard.allowConsoleError(/Failed to load resource|Failed to fetch dynamically imported module|net::ERR_FAILED|hydrat|Minified React error/i);
+  const routeScript = `/${readBuildManifest()['src/routes/home.tsx']?.file ?? 'missing'}`;
+  await page.route(`**${routeScript}`, (route) => route.abort('failed'));
+  await page.goto('/');
+  // The app is up, with its error in place of the page; that page never mounts.
+  const showError = page.getByRole('button', { name: 'Show Error' });
+  await expect(showError).toBeVisible();
+  await expect(async () => {
+    await showError.click();
+    await expect(page.getByText(/dynamically imported module|Importing a module script failed/i)).toBeVisible({ timeout: 500 });
+  }).toPass({ timeout: 10_000 });
 });

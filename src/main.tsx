@@ -8,7 +8,7 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
 import { preloadModules, startWhenIdle } from './app/deferred-start';
-import { PRERENDER_ATTRIBUTE } from './app/prerender-marker';
+import { PRERENDER_ATTRIBUTE, prerenderedFor } from './app/prerender-marker';
 import { ROUTE_SCRIPTS_ATTRIBUTE, startsAtOnce } from './app/start-timing';
 import { watchInstallPrompt } from './features/pwa';
 import { reportError } from './shared/report-error';
@@ -20,7 +20,7 @@ const startApp = () => import('./app/start').then(({ startApp: start }) => start
 
 const root = document.getElementById('root');
 const marker = root?.getAttribute(PRERENDER_ATTRIBUTE) ?? undefined;
-if (startsAtOnce(window.location.pathname, marker)) startApp().catch((error: unknown) => reportError('app: start', error));
+if (startsAtOnce(window.location.pathname, prerenderedFor(marker, window.location.pathname))) startApp().catch((error: unknown) => reportError('app: start', error));
 else {
   startWhenIdle(() => {
     preloadModules(root?.getAttribute(ROUTE_SCRIPTS_ATTRIBUTE)?.split(' ').filter(Boolean) ?? []);

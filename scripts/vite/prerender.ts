@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Manifest, Plugin, ResolvedConfig } from 'vite';
+import { prerenderedFor } from '../../src/app/prerender-marker.ts';
 import { ROUTE_SCRIPTS_ATTRIBUTE, startsAtOnce } from '../../src/app/start-timing.ts';
 import { cspMetaTag } from './csp.ts';
 
@@ -142,7 +143,7 @@ export function prerender(options: { ssrEntry: string }): Plugin {
         for (const page of server.PRERENDER_PAGES) {
           const { appHtml, headHtml, routeIds } = await server.renderPage(page);
           const routes = routeModules(server, routeIds);
-          const atOnce = startsAtOnce(page.path, page.marker);
+          const atOnce = startsAtOnce(page.path, prerenderedFor(page.marker, page.path));
           const links = pageLinks(manifest, routes, atOnce, template, config.base);
           const target = path.join(outDir, page.file);
           mkdirSync(path.dirname(target), { recursive: true });

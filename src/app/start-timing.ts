@@ -6,7 +6,6 @@
  * once the page is up and the browser is idle, or sooner when the visitor reaches for a control.
  * Pure: no DOM.
  */
-import { prerenderedFor } from './prerender-marker';
 
 /**
  * On a content page's root, the scripts of the page's route (space-separated): preloaded as the app
@@ -18,12 +17,12 @@ export const ROUTE_SCRIPTS_ATTRIBUTE = 'data-route-scripts';
 export const APP_PAGES: readonly string[] = ['/studio', '/settings', '/room'];
 
 /**
- * Whether the page at `pathname`, whose HTML was prerendered for `marker`, starts the app at once
- * rather than once the browser is idle: the app's own pages, and HTML rendered for another address
- * (the not-found page, which only the app can fit to the address asked for).
+ * Whether the page at `pathname` starts the app at once rather than once the browser is idle: the
+ * app's own pages, and HTML not rendered for this address (`htmlIsForAddress` false: the not-found
+ * page, which only the app can fit to the address asked for; see prerender-marker.ts).
  */
-export function startsAtOnce(pathname: string, marker: string | undefined): boolean {
-  return APP_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`)) || !prerenderedFor(marker, pathname);
+export function startsAtOnce(pathname: string, htmlIsForAddress: boolean): boolean {
+  return APP_PAGES.some((page) => pathname === page || pathname.startsWith(`${page}/`)) || !htmlIsForAddress;
 }
 
 /**

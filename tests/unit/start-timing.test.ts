@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_MARKER } from '../../src/app/prerender-marker';
-import { startsAtOnce } from '../../src/app/start-timing';
+import { NOT_FOUND_MARKER, prerenderedFor } from '../../src/app/prerender-marker';
+import { startsAtOnce as startsAtOnceFor } from '../../src/app/start-timing';
+
+/** As the entry asks it: the address, and whether the page's HTML was prerendered for it. */
+const startsAtOnce = (path: string, marker: string | undefined) => startsAtOnceFor(path, prerenderedFor(marker, path));
 
 describe('startsAtOnce', () => {
   it.each([

@@ -7,7 +7,9 @@
  */
 import { locksAvailable } from '../../shared/web-locks';
 
-const NAME = 'framecast-rowless-writes';
+/** The lock's name (tests that write rowless chunks as a job does hold it too). */
+export const ROWLESS_WRITES_LOCK = 'framecast-rowless-writes';
+const NAME = ROWLESS_WRITES_LOCK;
 
 /** Runs `job` holding the lock shared (jobs never wait for each other; only a sweep waits for them). */
 export function whileWritingRowless<T>(job: () => Promise<T>): Promise<T> {

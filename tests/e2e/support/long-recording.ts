@@ -21,6 +21,7 @@ import {
   type StreamTargetChunk,
 } from 'mediabunny';
 import { ID, readElementHeader } from '../../../src/media/container/webm/ebml';
+import { ROWLESS_WRITES_LOCK } from '../../../src/media/storage/rowless-writes-lock';
 
 const SOURCE = path.resolve('tests/fixtures/generated/recording-source.webm');
 
@@ -140,7 +141,10 @@ export interface LongRecording {
  */
 export function writeLongRecording(page: Page, template: RecordingTemplate, style: RecorderStyle, id: string, targetBytes: number): Promise<LongRecording> {
   return page.evaluate(
-    async ({ template, style, id, targetBytes }) => {
+    async ({ template, style, id, targetBytes, lockName }) => {
+      // Chunks written before their row, as a rowless job writes them: the app's startup sweep would
+      // take them for orphans, so the writing holds the lock the sweep leaves alone (as a job does).
+      const write = async (): Promise<{ id: string; bytes: number; durationMs: number }> => {
       // A plain loop: Uint8Array.from with a mapping function walks the text through the iterator protocol.
       const decode = (text: string) => {
         const binary = atob(text);
@@ -234,7 +238,9 @@ export function writeLongRecording(page: Page, template: RecordingTemplate, styl
       await done(tx);
       db.close();
       return { id, bytes: position, durationMs };
+      };
+      return navigator.locks.request(lockName, { mode: 'shared' }, write);
     },
-    { template, style, id, targetBytes },
+    { template, style, id, targetBytes, lockName: ROWLESS_WRITES_LOCK },
   );
 }

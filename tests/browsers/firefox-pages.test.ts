@@ -11,11 +11,16 @@ import { expectSettingsKept, expectWorksOffline } from './support/shared-checks'
 const suite = useFirefoxSuite('firefox-pages');
 
 describe('Firefox', () => {
-  test('every route loads and renders with no page error', { timeout: everyPageTimeout(ALL_ROUTES.length) }, async () => {
+  test('every route loads, the app adopts it, and no page error', { timeout: everyPageTimeout(ALL_ROUTES.length) }, async () => {
     const { page } = suite.firefox;
     for (const route of ALL_ROUTES) {
       await page.goto(`${suite.preview.url}${route}`);
-      await waitFor(page, `${route} to render`, () => document.querySelector('h1') !== null);
+      // Content pages start the app once they are up (with no idle callback in WebKit, on a timer): the
+      // heading is React's once the app has adopted the page.
+      await waitFor(page, `${route} to render and the app to adopt it`, () => {
+        const heading = document.querySelector('h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber$'));
+      });
       await untilQuiet(page);
     }
     expect(page.errors).toEqual([]);

@@ -41,8 +41,13 @@ interface ServerEntry {
 /** The module the entry script imports to start the app (src/main.tsx). */
 const APP_START = 'src/app/start.tsx';
 
+interface ChunkFiles {
+  readonly scripts: readonly string[];
+  readonly styles: readonly string[];
+}
+
 /** A chunk's script files and stylesheets, with those of every chunk it imports statically. */
-function chunkFiles(manifest: Manifest, keys: readonly string[]): { scripts: string[]; styles: string[] } {
+function chunkFiles(manifest: Manifest, keys: readonly string[]): ChunkFiles {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   const visit = (key: string) => {
@@ -83,8 +88,7 @@ interface PageLinks {
  * chunks; a content page preloads no script, since the app starts there once the page is up
  * (src/app/start-timing.ts, docs/decisions/0016-first-load.md).
  */
-function pageLinks(manifest: Manifest, routes: readonly string[], atOnce: boolean, template: string, base: string): PageLinks {
-  const app = chunkFiles(manifest, [APP_START]);
+function pageLinks(manifest: Manifest, app: ChunkFiles, routes: readonly string[], atOnce: boolean, template: string, base: string): PageLinks {
   const route = chunkFiles(manifest, routes);
   const fresh = (file: string) => !template.includes(`${base}${file}`);
   const styleLinks = (files: readonly string[]) => files.filter(fresh).map((f) => `<link rel="stylesheet" crossorigin href="${base}${f}">`);
@@ -139,12 +143,13 @@ export function prerender(options: { ssrEntry: string }): Plugin {
         const server = (await import(`${pathToFileURL(entry).href}?t=${Date.now()}`)) as ServerEntry;
         const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
         const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const app = chunkFiles(manifest, [APP_START]);
         const report: PrerenderedPage[] = [];
         for (const page of server.PRERENDER_PAGES) {
           const { appHtml, headHtml, routeIds } = await server.renderPage(page);
           const routes = routeModules(server, routeIds);
           const atOnce = startsAtOnce(page.path, prerenderedFor(page.marker, page.path));
-          const links = pageLinks(manifest, routes, atOnce, template, config.base);
+          const links = pageLinks(manifest, app, routes, atOnce, template, config.base);
           const target = path.join(outDir, page.file);
           mkdirSync(path.dirname(target), { recursive: true });
           writeFileSync(target, withPolicy(fillTemplate(template, page, headHtml, links, appHtml), config.env));

@@ -6,15 +6,9 @@
  * usable.
  */
 import type { Page, Route } from '@playwright/test';
-import { readBuildManifest } from './support/build-manifest';
+import { appAdopted as adopted } from './support/app-adopted';
+import { appStartFile, readBuildManifest } from './support/build-manifest';
 import { expect, test } from './support/test';
-
-/** The served path of the chunk the entry imports to start the app. */
-function appStartFile(): string {
-  const chunk = readBuildManifest()['src/app/start.tsx'];
-  if (!chunk) throw new Error('src/app/start.tsx is not in the build manifest');
-  return `/${chunk.file}`;
-}
 
 /** Holds the app's start chunk until the returned function is called; resolves when the browser asked for it. */
 async function holdAppStart(page: Page): Promise<{ asked: Promise<void>; release: () => void }> {
@@ -33,13 +27,6 @@ async function holdAppStart(page: Page): Promise<{ asked: Promise<void>; release
   });
   return { asked: wasAsked, release };
 }
-
-/** Whether React has adopted the page's heading. */
-const adopted = (page: Page) =>
-  page.evaluate(() => {
-    const heading = document.querySelector('h1');
-    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$')));
-  });
 
 test('a content page starts the app on its own once it is up, with no input', async ({ page }) => {
   const { asked, release } = await holdAppStart(page);

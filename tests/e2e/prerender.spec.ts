@@ -5,6 +5,7 @@ import { metaForPath } from '../../src/app/route-list';
 import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
 import { SITE } from '../../src/shared/site';
 import { FAQ } from '../../src/features/content/data/faq';
+import { appAdopted } from './support/app-adopted';
 import { prerenderedHeading, prerenderedHtml, readHead, visibleText } from './support/prerendered';
 import { ALL_ROUTES, everyPageTimeout } from './support/routes';
 import { expect, test } from './support/test';
@@ -95,12 +96,8 @@ test('a crawler from / reaches every page in the sitemap and no dead link', asyn
   while (queue.length > 0) {
     const path = queue.shift() ?? '/';
     const response = await page.goto(path);
-    // The page is up once React holds its heading: the prerendered one hydrated, or the not-found
-    // page's in its place. Its links are then the ones a visitor can follow.
-    await expect.poll(() => page.evaluate(() => {
-      const heading = document.querySelector('h1');
-      return Boolean(heading && Object.keys(heading).some((key) => key.startsWith('__reactFiber$')));
-    })).toBe(true);
+    // Once the app has adopted the page, its links are the ones a visitor can follow.
+    await expect.poll(() => appAdopted(page)).toBe(true);
     if (response?.status() !== 200 || (await page.getByRole('heading', { name: 'Oops! Page not found' }).count()) > 0) dead.push(path);
     if (!inSitemap.has(path)) notInSitemap.push(path);
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));

@@ -51,3 +51,10 @@ export function chunkCode(manifest: BuildManifest, key: string): string {
   if (!chunk) throw new Error(`${key} is not in the build manifest`);
   return readFileSync(path.join(DIST_DIR, chunk.file), 'utf8');
 }
+
+/** The served path of the chunk the entry imports to start the app. */
+export function appStartFile(): string {
+  const chunk = readBuildManifest()[APP_START];
+  if (!chunk) throw new Error(`${APP_START} is not in the build manifest`);
+  return `/${chunk.file}`;
+}

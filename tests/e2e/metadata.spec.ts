@@ -1,10 +1,13 @@
 import { test, expect } from './support/test';
+import { appAdopted } from './support/app-adopted';
 import { PAGE_METAS } from '../../src/app/route-list';
 import { absoluteUrl, documentTitle } from '../../src/shared/metadata/page-meta';
 import { SITE } from '../../src/shared/site';
 
 test('each route declares its title, description and canonical after client-side navigation', async ({ page }) => {
   await page.goto('/');
+  // Navigation inside the app needs the app: on a content page it starts once the page is up.
+  await expect.poll(() => appAdopted(page)).toBe(true);
   for (const meta of PAGE_METAS) {
     // Navigate inside the app, as a user following links would.
     await page.evaluate((path) => {

@@ -144,100 +144,100 @@ export function writeLongRecording(page: Page, template: RecordingTemplate, styl
     async ({ template, style, id, targetBytes, lockName }) => {
       // Chunks written before their row, as a rowless job writes them: the app's startup sweep would
       // take them for orphans, so the writing holds the lock the sweep leaves alone (as a job does).
-      const write = async (): Promise<{ id: string; bytes: number; durationMs: number }> => {
-      // A plain loop: Uint8Array.from with a mapping function walks the text through the iterator protocol.
-      const decode = (text: string) => {
-        const binary = atob(text);
-        const bytes = new Uint8Array(binary.length);
-        for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-        return bytes;
-      };
-      const header = decode(template.headers[style]);
-      const bodies = template.clusters.map((c) => ({ timestampMs: c.timestampMs, body: decode(c.body) }));
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('framecast', 1);
-        open.onupgradeneeded = () => {
-          const recordings = open.result.createObjectStore('recordings', { keyPath: 'id' });
-          recordings.createIndex('byCreatedAt', 'createdAt');
-          open.result.createObjectStore('chunks', { keyPath: ['recordingId', 'position'] });
+      const write = async (): Promise<LongRecording> => {
+        // A plain loop: Uint8Array.from with a mapping function walks the text through the iterator protocol.
+        const decode = (text: string) => {
+          const binary = atob(text);
+          const bytes = new Uint8Array(binary.length);
+          for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+          return bytes;
         };
-        open.onerror = () => reject(open.error ?? new Error('open failed'));
-        open.onsuccess = () => resolve(open.result);
-      });
-      const done = (tx: IDBTransaction) =>
-        new Promise<void>((resolve, reject) => {
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+        const header = decode(template.headers[style]);
+        const bodies = template.clusters.map((c) => ({ timestampMs: c.timestampMs, body: decode(c.body) }));
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open('framecast', 1);
+          open.onupgradeneeded = () => {
+            const recordings = open.result.createObjectStore('recordings', { keyPath: 'id' });
+            recordings.createIndex('byCreatedAt', 'createdAt');
+            open.result.createObjectStore('chunks', { keyPath: ['recordingId', 'position'] });
+          };
+          open.onerror = () => reject(open.error ?? new Error('open failed'));
+          open.onsuccess = () => resolve(open.result);
         });
-      // About what the recorder stores per flush, with the garbage collections a long recording sees
-      // (a burst of big Blobs never collected is not what a recording leaves, and Chromium's blob
-      // store refuses reads once it overflows).
-      const CHUNK = 1024 * 1024;
-      const collect = (window as unknown as { gc?: () => void }).gc;
-      let sinceCollect = 0;
-      let buffer = new Uint8Array(CHUNK + 1024 * 1024);
-      let filled = 0;
-      let position = 0;
-      const flush = async () => {
-        const tx = db.transaction('chunks', 'readwrite');
-        tx.objectStore('chunks').put({ recordingId: id, position, bytes: new Blob([buffer.slice(0, filled)]) });
+        const done = (tx: IDBTransaction) =>
+          new Promise<void>((resolve, reject) => {
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+          });
+        // About what the recorder stores per flush, with the garbage collections a long recording sees
+        // (a burst of big Blobs never collected is not what a recording leaves, and Chromium's blob
+        // store refuses reads once it overflows).
+        const CHUNK = 1024 * 1024;
+        const collect = (window as unknown as { gc?: () => void }).gc;
+        let sinceCollect = 0;
+        let buffer = new Uint8Array(CHUNK + 1024 * 1024);
+        let filled = 0;
+        let position = 0;
+        const flush = async () => {
+          const tx = db.transaction('chunks', 'readwrite');
+          tx.objectStore('chunks').put({ recordingId: id, position, bytes: new Blob([buffer.slice(0, filled)]) });
+          await done(tx);
+          position += filled;
+          sinceCollect += filled;
+          filled = 0;
+          if (sinceCollect >= 64 * 1024 * 1024) {
+            collect?.();
+            sinceCollect = 0;
+          }
+        };
+        const append = (bytes: Uint8Array) => {
+          if (filled + bytes.length > buffer.length) {
+            const grown = new Uint8Array(filled + bytes.length);
+            grown.set(buffer.subarray(0, filled));
+            buffer = grown;
+          }
+          buffer.set(bytes, filled);
+          filled += bytes.length;
+        };
+        const uint = (value: number, length: number) => {
+          const out = new Uint8Array(length);
+          for (let i = length - 1, v = value; i >= 0; i--, v = Math.floor(v / 256)) out[i] = v % 256;
+          return out;
+        };
+        append(header);
+        let repetition = 0;
+        let lastMs = 0;
+        while (position + filled < targetBytes) {
+          for (const { timestampMs, body } of bodies) {
+            lastMs = repetition * template.durationMs + timestampMs;
+            // Timestamp element with an 8-byte value, so every repetition has the same layout.
+            const stamp = [0xe7, 0x88, ...uint(lastMs, 8)];
+            const size = style === 'engine' ? [0x01, ...uint(stamp.length + body.length, 7)] : [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
+            append(Uint8Array.from([0x1f, 0x43, 0xb6, 0x75, ...size, ...stamp]));
+            append(body);
+            if (filled >= CHUNK) await flush();
+          }
+          repetition += 1;
+        }
+        if (filled > 0) await flush();
+        const durationMs = lastMs + 1000;
+        const tx = db.transaction('recordings', 'readwrite');
+        tx.objectStore('recordings').put({
+          id,
+          name: 'Screen Only recording',
+          mode: 'screen-only',
+          state: 'recording',
+          createdAt: Date.now() - durationMs,
+          updatedAt: Date.now() - 60_000,
+          durationMs,
+          size: position,
+          mimeType: 'video/webm',
+          width: 1280,
+          height: 720,
+        });
         await done(tx);
-        position += filled;
-        sinceCollect += filled;
-        filled = 0;
-        if (sinceCollect >= 64 * 1024 * 1024) {
-          collect?.();
-          sinceCollect = 0;
-        }
-      };
-      const append = (bytes: Uint8Array) => {
-        if (filled + bytes.length > buffer.length) {
-          const grown = new Uint8Array(filled + bytes.length);
-          grown.set(buffer.subarray(0, filled));
-          buffer = grown;
-        }
-        buffer.set(bytes, filled);
-        filled += bytes.length;
-      };
-      const uint = (value: number, length: number) => {
-        const out = new Uint8Array(length);
-        for (let i = length - 1, v = value; i >= 0; i--, v = Math.floor(v / 256)) out[i] = v % 256;
-        return out;
-      };
-      append(header);
-      let repetition = 0;
-      let lastMs = 0;
-      while (position + filled < targetBytes) {
-        for (const { timestampMs, body } of bodies) {
-          lastMs = repetition * template.durationMs + timestampMs;
-          // Timestamp element with an 8-byte value, so every repetition has the same layout.
-          const stamp = [0xe7, 0x88, ...uint(lastMs, 8)];
-          const size = style === 'engine' ? [0x01, ...uint(stamp.length + body.length, 7)] : [0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff];
-          append(Uint8Array.from([0x1f, 0x43, 0xb6, 0x75, ...size, ...stamp]));
-          append(body);
-          if (filled >= CHUNK) await flush();
-        }
-        repetition += 1;
-      }
-      if (filled > 0) await flush();
-      const durationMs = lastMs + 1000;
-      const tx = db.transaction('recordings', 'readwrite');
-      tx.objectStore('recordings').put({
-        id,
-        name: 'Screen Only recording',
-        mode: 'screen-only',
-        state: 'recording',
-        createdAt: Date.now() - durationMs,
-        updatedAt: Date.now() - 60_000,
-        durationMs,
-        size: position,
-        mimeType: 'video/webm',
-        width: 1280,
-        height: 720,
-      });
-      await done(tx);
-      db.close();
-      return { id, bytes: position, durationMs };
+        db.close();
+        return { id, bytes: position, durationMs };
       };
       return navigator.locks.request(lockName, { mode: 'shared' }, write);
     },

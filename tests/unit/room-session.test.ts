@@ -188,7 +188,23 @@ describe('RoomSession', () => {
     // A mixed recording is the call as seen: the camera goes at full size.
     await host.signaling.emit('start-recording', { roomId, mode: 'mixed' });
     await channelsQuiet();
-    expect(guest.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO, null, null]);
+    expect(guest.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO, null]);
+  });
+
+  it('after a Separate recording’s Stop, the host keeps the call small until every track has arrived', async () => {
+    const { host } = await hostWithGuest();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await host.signaling.emit('start-recording', { roomId, mode: 'separate' });
+    await channelsQuiet();
+    const track = { recordingId: 'r1', participantId: 'guest-1', name: 'Gus', createdAt: 0, phase: 'recording' as const, receivedBytes: 0, totalBytes: 0, durationMs: 0, bytesPerSecond: 0, storedId: 'received-r1' };
+    host.store.update({ tracks: [track] });
+    await host.signaling.emit('stop-recording', { roomId });
+    await channelsQuiet();
+    host.store.update({ tracks: [{ ...track, phase: 'sending' }] });
+    host.store.update({ tracks: [{ ...track, phase: 'checking' }] });
+    expect(host.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO]);
+    host.store.update({ tracks: [{ ...track, phase: 'received' }] });
+    expect(host.peers[0]?.limits).toEqual([SEPARATE_RECORDING_CALL_VIDEO, null]);
   });
 
   it('a guest the host removes is ended as kicked; the host drops their peer', async () => {

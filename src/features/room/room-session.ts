@@ -15,7 +15,7 @@ import { RoomMedia } from './room-media';
 import type { RoomFile, RoomNotice } from './room-notice';
 import { RoomPeers, type RoomPeersDeps } from './peers/room-peers';
 import { SfuPeers } from './sfu/sfu-peers';
-import { SEPARATE_RECORDING_CALL_VIDEO } from './peers/call-video-limit';
+import { SEPARATE_RECORDING_CALL_VIDEO, callVideoHeld } from './peers/call-video-limit';
 import type { ParticipantMedia } from '../../media';
 import { RoomRecordingController } from './recording/room-recording-controller';
 import { PodcastTracks } from './tracks/podcast-tracks';
@@ -70,6 +70,9 @@ export class RoomSession {
   private peers: RoomPeersPort | null = null;
   /** A Separate recording is under way: the camera goes to the call smaller (call-video-limit.ts). */
   private separateRecording = false;
+  /** Whether the camera goes to the call under the limit now: until the recording's tracks have moved. */
+  private callVideoLimited = false;
+  private readonly stopFollowingTracks: () => void;
   private unsubscribe: (() => void)[] = [];
   private iceServers: RTCIceServer[];
   /** ICE servers this app was configured with; the server's TURN credentials go in front of them. */
@@ -120,6 +123,10 @@ export class RoomSession {
       },
     });
     this.host = new HostActions({ store, signaling, notify });
+    // The tracks' progress reaches the store; the call's camera follows whether any is still moving.
+    this.stopFollowingTracks = store.subscribe(() => {
+      this.followCallVideo();
+    });
   }
 
   private get state(): RoomState {
@@ -176,6 +183,7 @@ export class RoomSession {
     this.recording.dispose();
     this.tracks.dispose();
     this.controls.dispose();
+    this.stopFollowingTracks();
     for (const unsubscribe of this.unsubscribe) unsubscribe();
     this.unsubscribe = [];
     this.ctx.signaling.disconnect();
@@ -241,7 +249,15 @@ export class RoomSession {
     if (event === 'recording-started') this.separateRecording = mode === 'separate';
     else if (event === 'recording-stopped') this.separateRecording = false;
     else return;
-    this.peers?.limitVideo(this.separateRecording ? SEPARATE_RECORDING_CALL_VIDEO : null);
+    this.followCallVideo();
+  }
+
+  private followCallVideo(): void {
+    const { ownTrack, tracks } = this.ctx.store.getSnapshot();
+    const held = callVideoHeld({ separateRecording: this.separateRecording, ownTrack: ownTrack?.phase ?? null, incoming: tracks.map((track) => track.phase) });
+    if (held === this.callVideoLimited) return;
+    this.callVideoLimited = held;
+    this.peers?.limitVideo(held ? SEPARATE_RECORDING_CALL_VIDEO : null);
   }
 
   /** The signaling server's TURN credentials (given at admission, renewed while we stay), before the configured servers. */
@@ -283,7 +299,7 @@ export class RoomSession {
     this.peers = peers;
     peers.showTiles?.(this.view);
     peers.setLocalTracks({ audio: media.audioTrack, video: media.outgoingVideo });
-    if (this.separateRecording) peers.limitVideo(SEPARATE_RECORDING_CALL_VIDEO);
+    if (this.callVideoLimited) peers.limitVideo(SEPARATE_RECORDING_CALL_VIDEO);
     for (const participant of joined.participants) if (participant.id !== joined.selfId) peers.add(participant.id);
     this.tracks.admitted();
   }

@@ -48,7 +48,7 @@ export const RECORDING_MODE_LABELS: Record<RoomRecordingMode, string> = {
 
 export const RECORDING_MODE_DESCRIPTIONS: Record<RoomRecordingMode, string> = {
   mixed: 'The call as seen: everyone in one video, side by side',
-  separate: 'Each person is recorded on their own computer at full quality and the file is sent to the host (the call itself drops to 360p while recording)',
+  separate: 'Each person is recorded on their own computer at full quality and the file is sent to the host (the call itself drops to 360p until every file has arrived)',
   'local-only': 'Only your own camera or screen and microphone',
 };
 

@@ -8,6 +8,8 @@ import { deleteRecording, putChunk, putRecording } from '../../src/media/storage
 import type { ParticipantMedia } from '../../src/media';
 import { FakeLockManager } from './support/fake-lock-manager';
 import { FakeDataChannel, asChannel } from './support/fake-data-channel';
+import { TrackSender } from '../../src/features/room/tracks/track-sender';
+import { BLOCK_BYTES } from '../../src/features/room/tracks/track-transfer-protocol';
 
 const ROOM_ID = 'podcast-room';
 const HOST = 'host-1';
@@ -110,4 +112,60 @@ describe('PodcastTracks, a participant’s side', () => {
       host.tracks.dispose();
     }
   });
+});
+
+describe('PodcastTracks, the host’s side', () => {
+  it('the card shows a track’s new phase at once, and its figures at most once a second', async () => {
+    const { store, tracks } = roomSide(HOST);
+    const shown: { at: number; phases: string; bytes: string }[] = [];
+    const unsubscribe = store.subscribe(() => {
+      const list = store.getSnapshot().tracks;
+      const update = { at: Date.now(), phases: list.map((t) => t.phase).join(), bytes: list.map((t) => t.receivedBytes).join() };
+      if (shown.at(-1)?.phases !== update.phases || shown.at(-1)?.bytes !== update.bytes) shown.push(update);
+    });
+    // The guest's file grows by a block every 40 ms: the megabytes received change many times a second.
+    let bytes = new Uint8Array(0);
+    let finished = false;
+    const sender = new TrackSender(
+      { recordingId: 'own-figures', createdAt: Date.now(), width: 640, height: 360, startedAt: null, roomSession: null },
+      {
+        readFile: (from) => {
+          const offset = Math.min(from, bytes.length);
+          return Promise.resolve({ bytes: new Blob([bytes.slice(offset)]), offset, durationMs: 1, finished, mimeType: 'video/webm' });
+        },
+        onProgress: () => undefined,
+        reopen: () => undefined,
+      },
+    );
+    const [guestEnd, hostEnd] = FakeDataChannel.pair('track:own-figures');
+    sender.attach(asChannel(guestEnd));
+    tracks.channel(GUEST, asChannel(hostEnd));
+    guestEnd.open();
+    try {
+      for (let i = 0; i < 75; i++) {
+        const next = new Uint8Array(bytes.length + BLOCK_BYTES);
+        next.set(bytes);
+        next.fill(i & 0xff, bytes.length);
+        bytes = next;
+        await settle(40);
+      }
+      finished = true;
+      sender.finish();
+      await vi.waitFor(() => expect(store.getSnapshot().tracks[0]?.phase).toBe('received'), { timeout: 10_000 });
+      const figuresOnly = shown.filter((update, i) => i > 0 && update.phases === shown[i - 1]?.phases);
+      const recording = figuresOnly.filter((update) => update.phases === 'recording');
+      // The figures did move while recording, and never sooner than a second after the card was last drawn.
+      expect(recording.length).toBeGreaterThanOrEqual(2);
+      for (const update of figuresOnly) {
+        const before = shown[shown.indexOf(update) - 1];
+        expect(update.at - (before?.at ?? 0)).toBeGreaterThanOrEqual(950);
+      }
+      // Each phase the track went through was shown.
+      expect(shown.map((update) => update.phases).filter((phases, i, all) => phases !== all[i - 1])).toEqual(expect.arrayContaining(['recording', 'received']));
+    } finally {
+      unsubscribe();
+      sender.dispose();
+      tracks.dispose();
+    }
+  }, 20_000);
 });

@@ -47,6 +47,13 @@ export interface PodcastTracksDeps {
  * a rejoin. A track received stops counting.
  */
 const MAX_TRACKS_PER_PARTICIPANT = 32;
+/**
+ * How often the host's card shows new figures while only they change: with three guests the megabytes
+ * received changed some eight times a second, and each change drew the whole room page again, on the
+ * computer that must store what arrives (docs/decisions/0015-podcast-tracks.md). A track's new phase
+ * shows at once.
+ */
+const FIGURES_EVERY_MS = 1000;
 
 export class PodcastTracks {
   private own: OwnTrackRecording | null = null;
@@ -60,6 +67,9 @@ export class PodcastTracks {
   private readonly delivered = new Map<string, RoomFile>();
   /** Web Locks on tracks being received, held while this session lasts: the library leaves them alone. */
   private readonly receiving = new Map<string, () => void>();
+  /** The card's figures waiting to be shown (see FIGURES_EVERY_MS), and when it was last drawn. */
+  private figuresTimer: ReturnType<typeof setTimeout> | null = null;
+  private tracksShownAt = 0;
   private readonly lifetime = new Lifetime();
   private readonly unsubscribe: () => void;
   private videoEnabled: boolean | null = null;
@@ -217,6 +227,8 @@ export class PodcastTracks {
     this.receivers.clear();
     for (const release of this.receiving.values()) release();
     this.receiving.clear();
+    if (this.figuresTimer !== null) clearTimeout(this.figuresTimer);
+    this.figuresTimer = null;
   }
 
   private sending(): boolean {
@@ -378,7 +390,8 @@ export class PodcastTracks {
     if (status.phase === 'received') this.labelsFrom.get(status.participantId)?.delete(`${TRACK_CHANNEL_PREFIX}${status.recordingId}`);
     const shown = this.statuses.get(status.recordingId);
     this.statuses.set(status.recordingId, status);
-    if (!shown || trackStatusText(shown) !== trackStatusText(status)) store.update({ tracks: [...this.statuses.values()] });
+    if (!shown || shown.phase !== status.phase) this.showTracks();
+    else if (trackStatusText(shown) !== trackStatusText(status)) this.showFiguresSoon();
     if (status.phase !== 'received' || this.delivered.has(status.storedId)) return;
     this.receiving.get(status.storedId)?.();
     this.receiving.delete(status.storedId);
@@ -397,6 +410,23 @@ export class PodcastTracks {
   private forgetReceived(): void {
     for (const [recordingId, status] of this.statuses) if (status.phase === 'received') this.statuses.delete(recordingId);
     this.delivered.clear();
+    this.showTracks();
+  }
+
+  private showTracks(): void {
+    if (this.figuresTimer !== null) clearTimeout(this.figuresTimer);
+    this.figuresTimer = null;
+    this.tracksShownAt = Date.now();
     this.deps.store.update({ tracks: [...this.statuses.values()] });
+  }
+
+  private showFiguresSoon(): void {
+    if (this.figuresTimer !== null || this.lifetime.isOver()) return;
+    this.figuresTimer = setTimeout(
+      () => {
+        this.showTracks();
+      },
+      Math.max(0, this.tracksShownAt + FIGURES_EVERY_MS - Date.now()),
+    );
   }
 }

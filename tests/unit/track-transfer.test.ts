@@ -332,7 +332,7 @@ describe('track transfer', () => {
     file.finished = true;
     const info = recordingInfo(began + skew);
     const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined, now: () => performance.timeOrigin + performance.now() + skew });
-    connect(sender, host());
+    const [, hostEnd] = connect(sender, host());
     sender.finish();
     // The host asks the clock ten times, spread over a second and a half, before any block moves.
     await vi.waitFor(
@@ -344,6 +344,8 @@ describe('track transfer', () => {
     const row = await getRecording(receivedTrackId(info.recordingId));
     // Off by at most half the shortest round trip, which here is well under a few milliseconds.
     expect(Math.abs((row?.startedAt ?? 0) - began)).toBeLessThan(5);
+    // A start that rests on so short a round trip is not asked again once the file is finished.
+    expect(hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"'))).toHaveLength(10);
   });
 
   it('asks the clock again when the file is finished, and a shorter round trip corrects a start measured on a busy page', async () => {

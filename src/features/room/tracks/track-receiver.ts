@@ -46,6 +46,11 @@ const CLOCK_CLOSING_QUESTIONS = 4;
 const CLOCK_CLOSING_GAP_MS = 50;
 /** An answer later than this is no use for the clock (a quiet channel answers in milliseconds). */
 const CLOCK_ANSWER_MS = 1000;
+/**
+ * A start resting on a round trip this short is off by half of it at most, well within a frame: asking
+ * again at the end could not gain more, and would keep the track from being received meanwhile.
+ */
+const CLOCK_GOOD_ENOUGH_MS = 20;
 
 export type TrackPhase = 'recording' | 'sending' | 'checking' | 'received' | 'waiting';
 
@@ -118,6 +123,8 @@ export class TrackReceiver {
   /** The start this channel put on the host's clock, and the round trip it rests on. */
   private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
   private clockAskedAgain = false;
+  /** The clock asked again at the end, alongside the check: `received` waits for it. */
+  private closingClock: Promise<void> = Promise.resolve();
   /**
    * The SHA-256 of every block this channel stored, taken as it stored it: what the participant changed
    * since shows at once, and the finished file is checked without reading it again.
@@ -192,8 +199,11 @@ export class TrackReceiver {
         }
         this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, check: message.check, mimeType: message.mimeType, hashMessages: message.hashMessages, hashes: [], received: 0 };
         this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
-        // Before the check: once the host says "received", the participant closes the channel.
-        this.queue(() => this.lineUpAgain());
+        // Alongside the check, which waits for it before it says "received": the participant then
+        // closes the channel.
+        this.closingClock = this.lineUpAgain().catch((error: unknown) => {
+          reportError('podcast track: note when a participant’s file began', error);
+        });
         if (message.hashMessages === 0) this.startCheck();
         break;
       }
@@ -288,7 +298,7 @@ export class TrackReceiver {
    */
   private async lineUpAgain(): Promise<void> {
     const linedUp = this.linedUp;
-    if (!linedUp || this.clockAskedAgain || this.closed) return;
+    if (!linedUp || this.clockAskedAgain || this.closed || linedUp.offset.roundTripMs <= CLOCK_GOOD_ENOUGH_MS) return;
     this.clockAskedAgain = true;
     const offset = estimateClockOffset(await this.askClockTimes(CLOCK_CLOSING_QUESTIONS, CLOCK_CLOSING_GAP_MS));
     if (!offset || offset.roundTripMs >= linedUp.offset.roundTripMs) return;
@@ -457,7 +467,7 @@ export class TrackReceiver {
     );
     const whole = final.check === 'file' ? held.ofFile : resend.length === 0 ? blocksDigest(held.blocks.filter((digest) => digest !== undefined)) : null;
     if (resend.length === 0 && whole === final.sha256) {
-      await finishReceivedTrack(id, { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' }, BLOCK_BYTES);
+      await Promise.all([finishReceivedTrack(id, { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' }, BLOCK_BYTES), this.closingClock]);
       this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
       return;

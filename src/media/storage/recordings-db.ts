@@ -179,7 +179,7 @@ connection.subscribe(() => {
 /** The chunks under one key (a recording's file, or a rewrite being written): positions 0 and up. */
 export const chunkRange = (key: string) => IDBKeyRange.bound([key, 0], [key, Infinity]);
 /** Every chunk row under a key, a recording's emergency reserve included. */
-const allChunksRange = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+export const allChunksRange = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
 
 /** Where a recording's rewrite is written until it replaces the file. */
 export const rewriteKey = (recordingId: string): string => `${recordingId}~rewrite`;

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Loader, Tooltip } from '@mantine/core';
 import { IconMicrophoneOff, IconPin, IconPinnedOff, IconUserMinus, IconVideoOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { ConnectionStats } from '../peers/connection-quality';
 import type { Participant } from '../room-state';
 import { initials, QUALITY_LABELS, TILE_TEXT, tileState } from './tile-state';
@@ -14,10 +14,10 @@ interface TileProps {
   stream: MediaStream | null;
   stats: ConnectionStats | undefined;
   canKick: boolean;
-  onKick: () => void;
+  onKick: (participantId: string) => void;
   /** Whether this tile is the one shown large; null offers no pinning (alone in the room). */
   pinned: boolean | null;
-  onTogglePin: () => void;
+  onTogglePin: (participantId: string) => void;
   /** This participant is speaking now: the tile is outlined. */
   speaking: boolean;
   /** Pinning moves the tile (to the top, or back to the grid): its pin button takes the focus there. */
@@ -25,8 +25,14 @@ interface TileProps {
   onPinFocused: () => void;
 }
 
-/** Plays one participant's stream; remote sound plays here too, the local tile stays muted. */
-export function ParticipantTile({ participant, stream, stats, canKick, onKick, pinned, speaking, onTogglePin, focusPin, onPinFocused }: TileProps) {
+/**
+ * Plays one participant's stream; remote sound plays here too, the local tile stays muted. Drawn again
+ * only when its own props change: the room page's store changes several times a second while a
+ * recording runs (its figures, each connection's), and every tile, its video and its tooltips, drawn
+ * each time, took a share of the computer that the recording needs. Handlers are stable and take the
+ * participant's id.
+ */
+export const ParticipantTile = memo(function ParticipantTile({ participant, stream, stats, canKick, onKick, pinned, speaking, onTogglePin, focusPin, onPinFocused }: TileProps) {
   const pinButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!focusPin) return;
@@ -106,7 +112,17 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick, p
         {/* The name stays "Pin …" and aria-pressed says whether it is: a toggle's name does not change with its state. */}
         {pinned !== null ? (
           <Tooltip label={pinned ? `Unpin ${label}` : `Pin ${label} large`}>
-            <ActionIcon ref={pinButton} color="dark" variant="filled" size="md" aria-label={`Pin ${label}`} aria-pressed={pinned} onClick={onTogglePin}>
+            <ActionIcon
+              ref={pinButton}
+              color="dark"
+              variant="filled"
+              size="md"
+              aria-label={`Pin ${label}`}
+              aria-pressed={pinned}
+              onClick={() => {
+                onTogglePin(participant.id);
+              }}
+            >
               {pinned ? <IconPinnedOff size={16} aria-hidden /> : <IconPin size={16} aria-hidden />}
             </ActionIcon>
           </Tooltip>
@@ -120,7 +136,15 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick, p
         ) : null}
         {canKick && !isLocal ? (
           <Tooltip label={`Remove ${name}`}>
-            <ActionIcon color="red" variant="filled" size="md" aria-label={`Remove ${name}`} onClick={onKick}>
+            <ActionIcon
+              color="red"
+              variant="filled"
+              size="md"
+              aria-label={`Remove ${name}`}
+              onClick={() => {
+                onKick(participant.id);
+              }}
+            >
               <IconUserMinus size={16} aria-hidden />
             </ActionIcon>
           </Tooltip>
@@ -153,4 +177,4 @@ export function ParticipantTile({ participant, stream, stats, canKick, onKick, p
       </figcaption>
     </figure>
   );
-}
+});

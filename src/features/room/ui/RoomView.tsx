@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconDoorExit, IconLink, IconUserPlus, IconUserScan } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { focusIfLost } from '../../../shared/ui/focus-if-lost';
+import { useStableHandler } from '../../../shared/ui/useStableHandler';
 import { GuestApprovalDialog } from './GuestApprovalDialog';
 import { ParticipantTile } from './ParticipantTile';
 import { ParticipantList } from './ParticipantList';
@@ -63,6 +64,12 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
     controller.showTiles({ visible: shownKey === null ? null : new Set(shownKey.split(' ')), pinned: largeKey });
   }, [controller, shownKey, largeKey]);
   const canPin = room.participants.length > 1;
+  // Stable, so a tile is drawn again only when what it shows changes (ParticipantTile).
+  const onKick = useStableHandler((participantId: string) => void controller.kick(participantId));
+  const onTogglePin = useStableHandler(togglePin);
+  const onPinFocused = useStableHandler(() => {
+    setFocusPinOf(null);
+  });
   const tileOf = (participant: (typeof room.participants)[number]) => (
     <ParticipantTile
       key={participant.id}
@@ -70,16 +77,12 @@ export function RoomView({ controller, snapshot }: { controller: RoomController;
       stream={snapshot.streams.get(participant.id) ?? null}
       stats={snapshot.stats[participant.id]}
       canKick={room.isHost}
-      onKick={() => void controller.kick(participant.id)}
+      onKick={onKick}
       pinned={canPin ? participant.id === pinnedId : null}
       speaking={speaking.has(participant.id)}
-      onTogglePin={() => {
-        togglePin(participant.id);
-      }}
+      onTogglePin={onTogglePin}
       focusPin={participant.id === focusPinOf}
-      onPinFocused={() => {
-        setFocusPinOf(null);
-      }}
+      onPinFocused={onPinFocused}
     />
   );
   const openDialog = (open: boolean) => {

@@ -118,10 +118,24 @@ const WATCH_RECEIVED = `(() => {
  */
 const IDB_WAIT = `(async () => {
   ${OPEN_DB}
-  const started = performance.now();
-  await new Promise((resolve) => { const tx = db.transaction('chunks', 'readwrite'); tx.oncomplete = resolve; tx.onabort = resolve; });
+  const wait = async (store, mode) => {
+    const started = performance.now();
+    await new Promise((resolve) => { const tx = db.transaction(store, mode); if (mode === 'readonly') tx.objectStore(store).get('none'); tx.oncomplete = resolve; tx.onabort = resolve; });
+    return Math.round(performance.now() - started);
+  };
+  // Read-only on the rows waits for no write of the chunks: it measures the page and the browser, the
+  // other the queue of writes to the chunks.
+  // The same read from a worker of the page: its answer does not queue behind the page's own tasks.
+  const inWorker = async () => {
+    const source = 'onmessage = async () => { ' + ${JSON.stringify("const db = await new Promise((resolve) => { const open = indexedDB.open('framecast'); open.onsuccess = () => resolve(open.result); }); const started = performance.now(); await new Promise((resolve) => { const tx = db.transaction('recordings', 'readonly'); tx.objectStore('recordings').get('none'); tx.oncomplete = resolve; tx.onabort = resolve; }); postMessage(Math.round(performance.now() - started)); db.close();")} + ' };';
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    const ms = await new Promise((resolve) => { worker.onmessage = (event) => resolve(event.data); worker.postMessage(null); });
+    worker.terminate();
+    return ms;
+  };
+  const [writeChunks, readRows, readInWorker] = await Promise.all([wait('chunks', 'readwrite'), wait('recordings', 'readonly'), inWorker()]);
   db.close();
-  return Math.round(performance.now() - started);
+  return writeChunks + ' ms (a read of the rows ' + readRows + ' ms; from a worker ' + readInWorker + ' ms)';
 })()`;
 
 const OWN_TRACK_LINE = `document.querySelector('[data-testid="own-track-status"]')?.textContent ?? 'none'`;
@@ -157,8 +171,24 @@ async function heapMeter(cdp, tab) {
   };
 }
 
-async function joinRoom(cdp, roomId, name) {
+/**
+ * With BENCH_DIAG, counts the host page's React commits (every time the page is drawn again), through
+ * the hook React's developer tools use, which React calls in a production build too.
+ */
+const COUNT_COMMITS = `window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  supportsFiber: true, isDisabled: false, renderers: new Map(), commits: 0,
+  inject() { return 1; }, checkDCE() {}, onScheduleFiberRoot() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+  onCommitFiberRoot() { this.commits += 1; },
+};`;
+
+async function joinRoom(cdp, roomId, name, { countCommits = false } = {}) {
   const tab = await openTab(cdp, `${BASE}/room/${roomId}`, { newWindow: true });
+  if (countCommits) {
+    await cdp.send('Page.enable', {}, tab.sessionId);
+    await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: COUNT_COMMITS }, tab.sessionId);
+    await tab.evaluate('location.reload()');
+    await sleep(500);
+  }
   await tab.waitFor(`[...document.querySelectorAll('label')].some((l) => l.textContent.trim() === 'Your Name')`);
   await tab.evaluate(join(name), { gesture: true });
   return tab;
@@ -238,7 +268,7 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       names.set(tab.sessionId, name);
       await connection.send('Runtime.enable', {}, tab.sessionId);
     };
-    const host = await joinRoom(cdp, roomId, HOST);
+    const host = await joinRoom(cdp, roomId, HOST, { countCommits: Boolean(process.env.BENCH_DIAG) });
     await watchConsole(cdp, host, HOST);
     await host.waitFor(`document.querySelector('h1')?.textContent === ${JSON.stringify(`${HOST}'s room`)}`);
     // Guests the host does not answer are let in after 5 s (the room's default).
@@ -273,12 +303,14 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     // are the transfer's or the machine's.
     const cpu = await cpuShareOf(browsers.map((b) => b.chrome.child.pid), Math.min(10_000, seconds * 1000 / 6));
     // With BENCH_DIAG, where the host page's main thread goes for 10 s mid-recording: what delays its storage.
+    const commitsBefore = process.env.BENCH_DIAG ? await host.evaluate('window.__REACT_DEVTOOLS_GLOBAL_HOOK__.commits') : 0;
     const hostProfile = process.env.BENCH_DIAG ? await profileMainThread(cdp, host, 10_000) : [];
+    if (process.env.BENCH_DIAG) hostProfile.push(`host page drawn ${((await host.evaluate('window.__REACT_DEVTOOLS_GLOBAL_HOOK__.commits')) - commitsBefore) / 10} times a second (React commits)`);
     let heapPeak = heapStart;
     let pssPeak = pssStart;
     const trace = [];
     const sample = async () => {
-      const idbWait = process.env.BENCH_DIAG ? ` (a write transaction waited ${String(await host.evaluate(IDB_WAIT))} ms)` : '';
+      const idbWait = process.env.BENCH_DIAG ? ` (a write transaction waited ${String(await host.evaluate(IDB_WAIT))})` : '';
       trace.push(`${((Date.now() - recordingFrom) / 1000).toFixed(0)} s: ${(await host.evaluate(TRACK_LINES)).join(' | ')}${idbWait}`);
       const now = await heap();
       if (now.total > heapPeak.total) heapPeak = now;

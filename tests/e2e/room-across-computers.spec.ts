@@ -107,6 +107,10 @@ test('a separate recording across two computers: the guest records on their own 
   const hostRow = (await storedRows(host)).find((row) => row.id === `received-${guestRow.id}`);
   expect(hostRow).toMatchObject({ state: 'done', size: guestRow.size, width: guestRow.width, height: guestRow.height });
   expect(await storedSha256(host, `received-${guestRow.id}`)).toBe(await storedSha256(guest, guestRow.id));
+  // The guest's recorder named what it wrote again when it finished the file, so the guest read back
+  // only those blocks to check it: below its first 4 KB, its header, nothing.
+  expect(guestRow.reopenedRanges?.length).toBeGreaterThan(0);
+  expect(guestRow.reopenedRanges?.filter(([start]) => start < 4096).every(([, end]) => end <= 4096)).toBe(true);
   // Both computers know the tracks as one room recording, so each library groups them.
   const hostOwn = (await storedRows(host)).find((row) => row.mode === 'room-separate' && !row.id.startsWith('received-'));
   expect(guestRow.roomSession).toEqual({ roomId: expect.stringMatching(/^apart-separate-/) as unknown, startedAt: expect.any(Number) as unknown });

@@ -189,6 +189,29 @@ describe('ChunkWriter', () => {
   });
 });
 
+/**
+ * mediabunny's WebM muxer as a recording uses it, fed ten seconds of packets, each of its writes handed
+ * to `write`; resolves once they are in, with the call that finishes the file.
+ */
+async function tenSecondsOfWebm(write: (position: number, data: Uint8Array) => void): Promise<() => Promise<void>> {
+  const target = new StreamTarget(
+    new WritableStream<StreamTargetChunk>({
+      write: (chunk) => {
+        write(chunk.position, chunk.data.slice());
+      },
+    }),
+  );
+  const output = new Output({ format: new WebMOutputFormat({ minimumClusterDuration: 1 }), target });
+  const video = new EncodedVideoPacketSource('vp9');
+  output.addVideoTrack(video);
+  await output.start();
+  for (let index = 0; index < 300; index++) {
+    const key = index % 60 === 0;
+    await video.add(new EncodedPacket(new Uint8Array(key ? 4000 : 1200).fill(index % 251), key ? 'key' : 'delta', index / 30, 1 / 30), index === 0 ? { decoderConfig: { codec: 'vp09.00.10.08', codedWidth: 320, codedHeight: 180 } } : undefined);
+  }
+  return () => output.finalize();
+}
+
 describe('ChunkWriter.endAtLastRewrite', () => {
   it('is where the file ended when a write last went back, and appends leave it', () => {
     const writer = new ChunkWriter(new MemoryStore());
@@ -207,29 +230,64 @@ describe('ChunkWriter.endAtLastRewrite', () => {
     const writer = new ChunkWriter(new MemoryStore());
     const below: number[] = [];
     let finishing = false;
-    const target = new StreamTarget(
-      new WritableStream<StreamTargetChunk>({
-        write: (chunk) => {
-          const settled = writer.endAtLastRewrite;
-          if (!finishing && settled !== null && chunk.position < settled) below.push(chunk.position);
-          writer.write(chunk.position, chunk.data.slice());
-        },
-      }),
-    );
-    const output = new Output({ format: new WebMOutputFormat({ minimumClusterDuration: 1 }), target });
-    const video = new EncodedVideoPacketSource('vp9');
-    output.addVideoTrack(video);
-    await output.start();
-    for (let index = 0; index < 300; index++) {
-      const key = index % 60 === 0;
-      await video.add(new EncodedPacket(new Uint8Array(key ? 4000 : 1200).fill(index % 251), key ? 'key' : 'delta', index / 30, 1 / 30), index === 0 ? { decoderConfig: { codec: 'vp09.00.10.08', codedWidth: 320, codedHeight: 180 } } : undefined);
-    }
+    const finalize = await tenSecondsOfWebm((position, data) => {
+      const settled = writer.endAtLastRewrite;
+      if (!finishing && settled !== null && position < settled) below.push(position);
+      writer.write(position, data);
+    });
     const settledWhileRecording = writer.endAtLastRewrite ?? 0;
     finishing = true;
-    await output.finalize();
+    await finalize();
     expect(below).toEqual([]);
     // Clusters closed as it went: all but the last few seconds were settled before the end.
     expect(settledWhileRecording).toBeGreaterThan(writer.size * 0.6);
+  });
+});
+
+describe('ChunkWriter.reopened', () => {
+  it('names the bytes written again after they settled; before any rewrite, every byte counted as settled', () => {
+    const writer = new ChunkWriter(new MemoryStore());
+    writer.write(0, new Uint8Array(100));
+    writer.write(10, new Uint8Array(4)); // the first rewrite: nothing had been said to settle
+    expect(writer.reopened).toEqual([[10, 14]]);
+    writer.write(100, new Uint8Array(50));
+    writer.write(100, new Uint8Array(4)); // at the last rewrite's end: a cluster closing
+    expect(writer.reopened).toEqual([[10, 14]]);
+    writer.write(12, new Uint8Array(6)); // joins the range it touches
+    writer.write(0, new Uint8Array(2));
+    expect(writer.reopened).toEqual([
+      [0, 2],
+      [10, 18],
+    ]);
+    // Past 64 ranges they become one.
+    const many = new ChunkWriter(new MemoryStore());
+    many.write(0, new Uint8Array(200));
+    many.write(100, new Uint8Array(1));
+    for (let i = 0; i < 70; i++) many.write(i * 2, new Uint8Array(1));
+    expect(many.reopened.length).toBeLessThanOrEqual(64);
+    for (let i = 0; i < 70; i++) expect(many.reopened.some(([start, end]) => i * 2 >= start && i * 2 < end)).toBe(true);
+  });
+
+  it('of a WebM recording, holds every byte the muxer changed when it finished the file: below what had settled, only its header', async () => {
+    const store = new MemoryStore();
+    const writer = new ChunkWriter(store);
+    const finalize = await tenSecondsOfWebm((position, data) => {
+      writer.write(position, data);
+    });
+    await writer.flush();
+    const settled = writer.endAtLastRewrite ?? 0;
+    const before = store.file().slice(0, settled);
+    await finalize();
+    await writer.flush();
+    const after = store.file();
+    const changed = before.flatMap((byte, i) => (after[i] === byte ? [] : [i]));
+    expect(changed.length).toBeGreaterThan(0);
+    const outside = changed.filter((i) => !writer.reopened.some(([start, end]) => i >= start && i < end));
+    expect({ outside, reopened: writer.reopened, settled }).toEqual({ outside: [], reopened: writer.reopened, settled });
+    // The header, and the last cluster's size (written after it, past what had settled): a participant
+    // who sent the settled blocks while recording reads back only the header's.
+    expect(writer.reopened.every(([start, end]) => end <= 4096 || start >= settled)).toBe(true);
+    expect(writer.reopened.filter(([start]) => start < settled).every(([, end]) => end <= 4096)).toBe(true);
   });
 });
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackSender, type SendProgress, type SenderFile } from '../../src/features/room/tracks/track-sender';
 import { TrackReceiver, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
 import { receivedTrackId } from '../../src/media/storage/received-track';
-import { BLOCK_BYTES } from '../../src/features/room/tracks/track-transfer-protocol';
+import { BLOCK_BYTES, READ_BLOCKS } from '../../src/features/room/tracks/track-transfer-protocol';
 import { getRecording, putChunk, readRecordingFile } from '../../src/media/storage/recordings-db';
 import { FakeLockManager } from './support/fake-lock-manager';
 import { FakeDataChannel, asChannel } from './support/fake-data-channel';
@@ -15,6 +15,8 @@ class GrowingFile {
   finished = false;
   /** What the recorder says it will not write again (undefined: not known). */
   settled: number | undefined = undefined;
+  /** Once finished, what the recorder says it wrote again after it settled (undefined: not known). */
+  reopened: [number, number][] | undefined = undefined;
   mimeType = 'video/webm;codecs=vp9,opus';
   append(length: number, seed: number): void {
     const next = new Uint8Array(this.bytes.length + length);
@@ -25,8 +27,36 @@ class GrowingFile {
   /** Reads from a point before `from`, as the store reads from the start of the chunk that holds it. */
   read = (from: number): Promise<SenderFile> => {
     const offset = Math.max(0, Math.min(from, this.bytes.length) - 123);
-    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, settled: this.settled, durationMs: this.bytes.length / 100, finished: this.finished, mimeType: this.mimeType });
+    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, settled: this.settled, durationMs: this.bytes.length / 100, finished: this.finished, reopened: this.finished ? this.reopened : undefined, mimeType: this.mimeType });
   };
+}
+
+/**
+ * `read`, with every slice of the Blobs it returns told to `onSlice`: [start, end) in the file, and the
+ * length asked for (a read may ask past the file's end).
+ */
+function watchingSlices(read: (from: number) => Promise<SenderFile>, onSlice: (start: number, end: number, asked: number) => void) {
+  return async (from: number): Promise<SenderFile> => {
+    const file = await read(from);
+    const slice = file.bytes.slice.bind(file.bytes);
+    file.bytes.slice = (start?: number, end?: number, type?: string) => {
+      onSlice(file.offset + (start ?? 0), file.offset + Math.min(end ?? file.bytes.size, file.bytes.size), (end ?? file.bytes.size) - (start ?? 0));
+      return slice(start, end, type);
+    };
+    return file;
+  };
+}
+
+/** Finishes the participant's file and waits until the host has said the track is received. */
+async function finishDelivered(file: GrowingFile, sender: TrackSender): Promise<void> {
+  file.finished = true;
+  sender.finish();
+  await vi.waitFor(
+    () => {
+      expect(sender.isDelivered).toBe(true);
+    },
+    { timeout: 8_000 },
+  );
 }
 
 let next = 0;
@@ -173,19 +203,60 @@ describe('track transfer', () => {
     expect(await getRecording(receivedTrackId(sender.recording.recordingId))).toMatchObject({ state: 'done', mimeType: 'video/mp4;codecs=avc1.42E01E,mp4a.40.2' });
   });
 
+  it('reads the stored file for sending a megabyte at a time, not a read per block', async () => {
+    const file = new GrowingFile();
+    let sendReads = 0;
+    const readFile = watchingSlices(file.read, (_start, _end, asked) => {
+      if (asked < BLOCK_BYTES * READ_BLOCKS) sendReads += 1;
+    });
+    const sender = new TrackSender(recordingInfo(), { readFile, onProgress: () => undefined, reopen: () => undefined });
+    file.append(BLOCK_BYTES * 20 + 17, 8);
+    file.finished = true;
+    sender.finish();
+    connect(sender, host());
+    await vi.waitFor(() => {
+      expect(sender.isDelivered).toBe(true);
+    });
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+    // 21 blocks: the first 16 in one read, the other five in a second.
+    expect(sendReads).toBe(2);
+  });
+
+  it('a finished file whose rewritten bytes the recorder names is checked by reading back only those blocks and the ones never sent', async () => {
+    const file = new GrowingFile();
+    const reads: [number, number][] = [];
+    const readFile = watchingSlices(file.read, (start, end) => reads.push([start, end]));
+    const sender = new TrackSender(recordingInfo(), { readFile, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    file.append(BLOCK_BYTES * 20, 5);
+    const [guestEnd] = connect(sender, to);
+    await vi.waitFor(
+      () => {
+        expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 20);
+      },
+      { timeout: 8_000 },
+    );
+    reads.length = 0;
+    // Finishing writes the header again (bytes 4-11 of block 0) and appends a block and a half.
+    for (let i = 4; i < 12; i++) file.bytes[i] = (file.bytes[i] ?? 0) ^ 0x5a;
+    file.append(BLOCK_BYTES + BLOCK_BYTES / 2, 6);
+    file.reopened = [[4, 12]];
+    await finishDelivered(file, sender);
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+    // Read back after Stop: block 0 and the two blocks never sent, not the 19 others.
+    const readBlocks = new Set(reads.flatMap(([start, end]) => Array.from({ length: Math.ceil((end - start) / BLOCK_BYTES) }, (_, i) => Math.floor(start / BLOCK_BYTES) + i)));
+    expect([...readBlocks].sort((a, b) => a - b)).toEqual([0, 20, 21]);
+    // The header went again before the check, which passed the first time.
+    expect(guestEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"final"'))).toHaveLength(1);
+  }, 20_000);
+
   it('bytes changed after they were sent (the header written at the end) are found and sent again', async () => {
     const file = new GrowingFile();
-    // Reads longer than a block are the digest's (a block is sent by reading it alone).
+    // Reads of READ_BLOCKS blocks are the digest's (blocks to send are read 16 at most at a time).
     let digestReads = 0;
-    const readFile = async (from: number): Promise<SenderFile> => {
-      const read = await file.read(from);
-      const slice = read.bytes.slice.bind(read.bytes);
-      read.bytes.slice = (start?: number, end?: number, type?: string) => {
-        if ((end ?? read.bytes.size) - (start ?? 0) > BLOCK_BYTES) digestReads += 1;
-        return slice(start, end, type);
-      };
-      return read;
-    };
+    const readFile = watchingSlices(file.read, (_start, _end, asked) => {
+      if (asked >= BLOCK_BYTES * READ_BLOCKS) digestReads += 1;
+    });
     const sender = new TrackSender(recordingInfo(), { readFile, onProgress: () => undefined, reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 4, 3);
@@ -375,14 +446,7 @@ describe('track transfer', () => {
     expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeGreaterThan(100);
     // The recording stops; the page is idle again.
     busy = false;
-    file.finished = true;
-    sender.finish();
-    await vi.waitFor(
-      () => {
-        expect(sender.isDelivered).toBe(true);
-      },
-      { timeout: 8_000 },
-    );
+    await finishDelivered(file, sender);
     const questions = hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"')).length;
     expect(questions).toBe(14);
     expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);

@@ -38,6 +38,8 @@ interface Patch {
 
 /** Chunks that begin within this many bytes of the file's start hold its header: the writer keeps a copy. */
 const HEADER_BYTES = 4096;
+/** Reopened ranges kept apart at most: a row carries them, and more become one range covering them all. */
+const MAX_REOPENED_RANGES = 64;
 
 export class ChunkWriter {
   private readonly stored: StoredChunk[] = [];
@@ -59,6 +61,8 @@ export class ChunkWriter {
   private broken: Error | null = null;
   /** The file's end when a write last went back over written bytes; null before any did. */
   private endAtRewrite: number | null = null;
+  /** Byte ranges [start, end) written again after they had settled (see `reopened`). */
+  private readonly reopenedRanges: [number, number][] = [];
 
   constructor(private readonly store: ChunkStore) {}
 
@@ -82,6 +86,17 @@ export class ChunkWriter {
     return this.endAtRewrite;
   }
 
+  /**
+   * Byte ranges [start, end) written again after they had settled: below the end at the last rewrite
+   * before them, or anywhere before any rewrite (when nothing had settled, every byte written counted
+   * as final). A room's participant sends its track while it records and keeps each block's digest as
+   * sent; once the file is finished only the blocks these ranges touch, and those never sent, need
+   * reading again (docs/decisions/0015-podcast-tracks.md). A WebM muxer's are its header's few bytes.
+   */
+  get reopened(): readonly (readonly [number, number])[] {
+    return this.reopenedRanges;
+  }
+
   write(position: number, data: Uint8Array): void {
     const end = this.size;
     if (position > end) {
@@ -91,6 +106,8 @@ export class ChunkWriter {
     }
     const overlap = Math.min(data.length, end - position);
     if (overlap > 0) {
+      const reopenedEnd = Math.min(position + overlap, this.endAtRewrite ?? end);
+      if (position < reopenedEnd) this.noteReopened(position, reopenedEnd);
       this.endAtRewrite = end;
       this.overwrite(position, data.subarray(0, overlap));
     }
@@ -199,6 +216,26 @@ export class ChunkWriter {
     }
     this.pending.set(data, this.pendingLength);
     this.pendingLength = needed;
+  }
+
+  /** Adds a reopened range, joined to the ranges it touches; past MAX_REOPENED_RANGES they become one. */
+  private noteReopened(start: number, end: number): void {
+    const ranges = this.reopenedRanges;
+    let from = start;
+    let to = end;
+    const kept = ranges.filter(([a, b]) => {
+      if (b < from || a > to) return true;
+      from = Math.min(from, a);
+      to = Math.max(to, b);
+      return false;
+    });
+    kept.push([from, to]);
+    kept.sort((x, y) => x[0] - y[0]);
+    const first = kept[0];
+    const last = kept.at(-1);
+    ranges.length = 0;
+    if (kept.length > MAX_REOPENED_RANGES && first && last) ranges.push([first[0], Math.max(...kept.map(([, b]) => b), last[1])]);
+    else ranges.push(...kept);
   }
 
   private overwrite(position: number, data: Uint8Array): void {

@@ -44,6 +44,13 @@ export interface RecordingRow {
    * track sent to a room's host while it records is sent up to here (docs/decisions/0015-podcast-tracks.md).
    */
   settledSize?: number;
+  /**
+   * Once done by the recorder (and only then): byte ranges [start, end) it wrote again after they had
+   * settled (`ChunkWriter.reopened`); absent when not known (a MediaRecorder WebM is rewritten whole at
+   * Stop, a repaired file is edited in place). A room's participant reads back only these, and the blocks
+   * it had not sent, to check the finished file (docs/decisions/0015-podcast-tracks.md).
+   */
+  reopenedRanges?: [number, number][];
   mimeType: string;
   width: number;
   height: number;

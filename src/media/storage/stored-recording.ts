@@ -66,10 +66,10 @@ export class StoredRecording {
     return markRecordingFinalizing(this.id);
   }
 
-  /** The file is whole: the row is marked done (its reserve goes with it). */
+  /** The file is whole, as the writer wrote it: the row is marked done (its reserve goes with it). */
   async done(result: { durationMs: number; size: number }): Promise<void> {
     try {
-      await markRecordingDone(this.id, result);
+      await markRecordingDone(this.id, { ...result, reopenedRanges: this.writer.reopened.map(([start, end]) => [start, end]) });
     } finally {
       this.release();
     }

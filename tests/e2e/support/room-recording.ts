@@ -133,6 +133,8 @@ export interface StoredRow {
   height: number;
   startedAt?: number;
   roomSession?: { roomId: string; startedAt: number };
+  /** What the recorder wrote again after it had settled, once it finished the file. */
+  reopenedRanges?: [number, number][];
 }
 
 /** The stored recording a downloaded file came from: the one of the same size (a download is its bytes). */

@@ -332,7 +332,10 @@ export class PodcastTracks {
           this.withdraw(recording.recordingId);
           throw new Error('This recording was deleted before it reached the host');
         }
-        return { bytes, offset, settled: row.settledSize, durationMs: row.durationMs, finished: row.state === 'done', mimeType: row.mimeType };
+        const finished = row.state === 'done';
+        // What the recorder wrote again is known of a file it finished itself, not of a rewritten copy.
+        const reopened = finished && row.fileKey === undefined ? row.reopenedRanges : undefined;
+        return { bytes, offset, settled: row.settledSize, durationMs: row.durationMs, finished, reopened, mimeType: row.mimeType };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);

@@ -5,7 +5,7 @@
  * Each channel gets a loop of its own; a channel that closes is replaced (the owner is asked for a new
  * one), the host says what it holds, and sending goes on from there.
  */
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, blockCount, blockSha256, digestFile, encodeBlock, parseReceiverMessage, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, blockCount, blockSha256, blocksDigest, blocksOf, digestFile, encodeBlock, parseReceiverMessage, shortDigest, toRanges, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
 import type { RoomRecordingSession } from '../../../media';
 import { epochNow } from '../../../shared/wall-clock';
@@ -17,6 +17,14 @@ const LOW_WATER_BYTES = 256 * 1024;
 const MAX_UNWRITTEN_BLOCKS = 48;
 /** While recording, how often the file is looked at for new whole blocks. */
 const POLL_MS = 1000;
+/**
+ * Blocks read from the stored file together, then sent one by one: each read of a disk-backed Blob is
+ * a round trip to the browser, and on a machine busy with a call and a recording one took a good part
+ * of a second (docs/decisions/0015-podcast-tracks.md). 1 MB, as much as the channel may buffer.
+ */
+const READ_AHEAD_BLOCKS = 16;
+/** A SHA-256's length in bytes. */
+const SHA_BYTES = 32;
 /**
  * How long the host may go without a word while it checks the finished file before the channel is
  * renewed. A host reading back a long track says it is still at it (an `ack`) every few seconds.
@@ -49,6 +57,11 @@ export interface SenderFile {
   settled?: number;
   durationMs: number;
   finished: boolean;
+  /**
+   * Once finished: the byte ranges the recorder wrote again after they had settled (the row's
+   * `reopenedRanges`); absent when not known, and then the whole file is read to check it.
+   */
+  reopened?: readonly (readonly [number, number])[];
   /** The file's type, as its row keeps it. */
   mimeType: string;
 }
@@ -111,15 +124,19 @@ export class TrackSender {
    */
   private finishedDigest: { size: number; digest: FileDigest } | null = null;
   /**
-   * Per block, the first 32 bits of its SHA-256 as it was last sent (0: not known): blocks the recorder
+   * Per block, its SHA-256 as it was last sent (`sentKnown` says which are known): blocks the recorder
    * rewrote once they had gone (a WebM header, written when the file is finished) are sent again before
    * the host is asked to check, rather than found by the check, which costs a round trip and a second
-   * check after Stop. Four bytes a block, as a three-hour track has some 200,000 blocks; a change these
-   * bits miss, or a block not known, is still found by the host's check.
+   * check after Stop; and the finished file's digests are made of these, reading back only the blocks
+   * the recorder wrote again and those not sent (a ten-minute track is some 1,000 blocks, and on a
+   * loaded machine reading it all back took seconds). 33 bytes a block: 6.6 MB for a three-hour track.
    */
-  private sentDigests = new Uint32Array(1024);
+  private sentShas = new Uint8Array(SHA_BYTES * 1024);
+  private sentKnown = new Uint8Array(1024);
   /** Digests of sent blocks not yet noted. */
   private readonly digesting = new Set<Promise<void>>();
+  /** Blocks read ahead from one stored file (see READ_AHEAD_BLOCKS), from block `from` on. */
+  private readAhead: { file: SenderFile; from: number; bytes: Uint8Array<ArrayBuffer> } | null = null;
 
   constructor(
     readonly recording: OwnRecording,
@@ -176,6 +193,7 @@ export class TrackSender {
 
   dispose(): void {
     this.disposed = true;
+    this.readAhead = null;
     clearTimeout(this.reopenTimer);
     const run = this.current;
     this.current = null;
@@ -239,7 +257,7 @@ export class TrackSender {
         // Only whole blocks the recorder is done with: the last one is still growing, and the open
         // cluster's size is written when it closes (sent earlier, its block would go twice).
         const whole = Math.floor(Math.min(size, file.settled ?? size) / BLOCK_BYTES);
-        while (run.next < whole && this.live(run)) await this.sendBlock(run, file, run.next++);
+        while (run.next < whole && this.live(run)) await this.sendBlock(run, file, run.next++, whole);
         this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: false });
         this.report();
         await this.sleep(POLL_MS);
@@ -253,13 +271,13 @@ export class TrackSender {
   private async check(run: Run, file: SenderFile): Promise<void> {
     const { bytes } = file;
     const count = blockCount(bytes.size);
-    while (run.next < count && this.live(run)) await this.sendBlock(run, file, run.next++);
+    while (run.next < count && this.live(run)) await this.sendBlock(run, file, run.next++, count);
     this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
-    const digest = await this.digestOf(bytes, { ofFile: !run.blocksCheck });
+    const digest = await this.digestOf(file, { ofFile: !run.blocksCheck });
     if (!this.live(run)) return;
     for (const index of await this.rewrittenSinceSent(digest.blocks)) {
       if (!this.live(run)) return;
-      await this.sendBlock(run, file, index);
+      await this.sendBlock(run, file, index, index + 1);
     }
     if (!this.live(run)) return;
     run.wanted = null;
@@ -280,45 +298,83 @@ export class TrackSender {
       await this.sleep(POLL_MS * 5);
     }
     for (const [from, to] of this.wantedOf(run) ?? []) {
-      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, file, index);
+      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, file, index, Math.min(to, count));
     }
   }
 
-  private async digestOf(file: Blob, { ofFile }: { ofFile: boolean }): Promise<FileDigest> {
+  private async digestOf(file: SenderFile, { ofFile }: { ofFile: boolean }): Promise<FileDigest> {
+    const { bytes } = file;
     const kept = this.finishedDigest;
-    if (kept?.size === file.size && (!ofFile || kept.digest.ofFile !== null)) return kept.digest;
-    const digest = await digestFile(file, { ofFile });
-    this.finishedDigest = { size: file.size, digest };
+    if (kept?.size === bytes.size && (!ofFile || kept.digest.ofFile !== null)) return kept.digest;
+    const digest = !ofFile && file.reopened ? await this.digestFromSent(bytes, file.reopened) : await digestFile(bytes, { ofFile });
+    this.finishedDigest = { size: bytes.size, digest };
     return digest;
+  }
+
+  /**
+   * The finished file's block digests, from those taken as each block was sent where the recorder did
+   * not write the block again since; the others (its header, blocks never sent) are read and digested.
+   */
+  private async digestFromSent(file: Blob, reopened: readonly (readonly [number, number])[]): Promise<FileDigest> {
+    await Promise.all(this.digesting);
+    const count = blockCount(file.size);
+    const whole = Math.floor(file.size / BLOCK_BYTES);
+    const shas = new Array<Uint8Array>(count);
+    const toRead: number[] = [];
+    for (let index = 0; index < count; index++) {
+      const start = index * BLOCK_BYTES;
+      const touched = reopened.some(([from, to]) => from < start + BLOCK_BYTES && to > start);
+      const sent = index < whole && !touched ? this.sentSha(index) : null;
+      if (sent) shas[index] = sent;
+      else toRead.push(index);
+    }
+    for (const [from, to] of toRanges(toRead, Infinity)) {
+      for (let at = from; at < to; at += READ_BLOCKS) {
+        const end = Math.min(to, at + READ_BLOCKS);
+        const bytes = new Uint8Array(await file.slice(at * BLOCK_BYTES, end * BLOCK_BYTES).arrayBuffer());
+        const digests = await Promise.all(blocksOf(bytes).map((block) => blockSha256(block)));
+        digests.forEach((digest, i) => (shas[at + i] = digest));
+      }
+    }
+    return { blocks: shas.map(shortDigest), ofBlocks: blocksDigest(shas), ofFile: null };
+  }
+
+  /** Block `index`'s SHA-256 as last sent, or null when not known. */
+  private sentSha(index: number): Uint8Array | null {
+    if (index >= this.sentKnown.length || this.sentKnown[index] !== 1) return null;
+    return this.sentShas.subarray(index * SHA_BYTES, (index + 1) * SHA_BYTES);
   }
 
   /** Blocks sent whose bytes the finished file (its blocks' short digests) no longer has. */
   private async rewrittenSinceSent(finished: readonly string[]): Promise<number[]> {
     await Promise.all(this.digesting);
     const changed: number[] = [];
-    const known = Math.min(finished.length, this.sentDigests.length);
-    for (let index = 0; index < known; index++) {
-      const sent = this.sentDigests[index] ?? 0;
-      if (sent !== 0 && sent !== Number.parseInt((finished[index] ?? '').slice(0, 8), 16)) changed.push(index);
+    for (let index = 0; index < finished.length; index++) {
+      const sent = this.sentSha(index);
+      if (sent && shortDigest(sent) !== finished[index]) changed.push(index);
     }
     return changed;
   }
 
   private noteSent(index: number, sha: Uint8Array | null): void {
-    if (index >= this.sentDigests.length) {
-      const grown = new Uint32Array(Math.max(index + 1, this.sentDigests.length * 2));
-      grown.set(this.sentDigests);
-      this.sentDigests = grown;
+    if (index >= this.sentKnown.length) {
+      const length = Math.max(index + 1, this.sentKnown.length * 2);
+      const known = new Uint8Array(length);
+      known.set(this.sentKnown);
+      this.sentKnown = known;
+      const shas = new Uint8Array(length * SHA_BYTES);
+      shas.set(this.sentShas);
+      this.sentShas = shas;
     }
-    this.sentDigests[index] = sha ? new DataView(sha.buffer, sha.byteOffset, 4).getUint32(0) : 0;
+    this.sentKnown[index] = sha?.length === SHA_BYTES ? 1 : 0;
+    if (sha?.length === SHA_BYTES) this.sentShas.set(sha, index * SHA_BYTES);
   }
 
-  private async sendBlock(run: Run, file: SenderFile, index: number): Promise<void> {
+  /** Sends block `index` of `file`; blocks up to `until` (not included) may be read along with it. */
+  private async sendBlock(run: Run, file: SenderFile, index: number, until: number): Promise<void> {
     while (this.live(run) && (run.channel.bufferedAmount > HIGH_WATER_BYTES || run.sent - run.written >= MAX_UNWRITTEN_BLOCKS)) await this.sleep(POLL_MS);
     if (!this.live(run)) return;
-    const position = index * BLOCK_BYTES;
-    const start = position - file.offset;
-    const block = new Uint8Array(await file.bytes.slice(start, start + BLOCK_BYTES).arrayBuffer());
+    const block = await this.blockOf(file, index, until);
     if (!this.live(run)) return;
     run.channel.send(encodeBlock(index, block));
     run.sent += 1;
@@ -332,6 +388,21 @@ export class TrackSender {
       })
       .finally(() => this.digesting.delete(noted));
     this.digesting.add(noted);
+  }
+
+  /** Block `index` of `file`, from the blocks read ahead, or read with the ones after it up to `until`. */
+  private async blockOf(file: SenderFile, index: number, until: number): Promise<Uint8Array<ArrayBuffer>> {
+    const kept = this.readAhead;
+    const within = (from: number, bytes: Uint8Array) => index >= from && (index - from) * BLOCK_BYTES < bytes.length;
+    if (kept?.file === file && within(kept.from, kept.bytes)) {
+      const at = (index - kept.from) * BLOCK_BYTES;
+      return kept.bytes.subarray(at, at + BLOCK_BYTES);
+    }
+    const start = index * BLOCK_BYTES - file.offset;
+    const blocks = Math.max(1, Math.min(READ_AHEAD_BLOCKS, until - index));
+    const bytes = new Uint8Array(await file.bytes.slice(start, start + blocks * BLOCK_BYTES).arrayBuffer());
+    this.readAhead = { file, from: index, bytes };
+    return bytes.subarray(0, BLOCK_BYTES);
   }
 
   private send(run: Run, message: SenderMessage): void {

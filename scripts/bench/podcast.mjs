@@ -138,6 +138,24 @@ const IDB_WAIT = `(async () => {
   return writeChunks + ' ms (a read of the rows ' + readRows + ' ms; from a worker ' + readInWorker + ' ms)';
 })()`;
 
+/**
+ * With BENCH_DIAG, on a guest: how long one 64 KB read of its own stored track takes, and one of
+ * 1 MB (the sender reads the file in pieces, each a round trip to the browser).
+ */
+const GUEST_READ_WAIT = `(async () => {
+  ${OPEN_DB}
+  const rows = await request(db.transaction('recordings').objectStore('recordings').getAll());
+  const own = rows.find((row) => row.mode === 'room-separate' && !row.id.startsWith('received-'));
+  if (!own) { db.close(); return 'no own track'; }
+  const chunks = await request(db.transaction('chunks').objectStore('chunks').getAll(IDBKeyRange.bound([own.id, 0], [own.id, Infinity])));
+  db.close();
+  const file = new Blob(chunks.map((chunk) => chunk.bytes));
+  const time = async (bytes) => { const started = performance.now(); await file.slice(0, bytes).arrayBuffer(); return Math.round(performance.now() - started); };
+  const small = await time(65536);
+  const large = await time(1048576);
+  return small + ' ms for 64 KB, ' + large + ' ms for 1 MB';
+})()`;
+
 const OWN_TRACK_LINE = `document.querySelector('[data-testid="own-track-status"]')?.textContent ?? 'none'`;
 const TRACK_LINES = `[...(document.querySelector('[data-testid="podcast-tracks"]')?.querySelectorAll('li') ?? [])].map((li) => li.textContent.trim())`;
 
@@ -311,7 +329,8 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     const trace = [];
     const sample = async () => {
       const idbWait = process.env.BENCH_DIAG ? ` (a write transaction waited ${String(await host.evaluate(IDB_WAIT))})` : '';
-      trace.push(`${((Date.now() - recordingFrom) / 1000).toFixed(0)} s: ${(await host.evaluate(TRACK_LINES)).join(' | ')}${idbWait}`);
+      const guestRead = process.env.BENCH_DIAG ? ` (${GUESTS[0]} read its own file: ${String(await guests[0].evaluate(GUEST_READ_WAIT))})` : '';
+      trace.push(`${((Date.now() - recordingFrom) / 1000).toFixed(0)} s: ${(await host.evaluate(TRACK_LINES)).join(' | ')}${idbWait}${guestRead}`);
       const now = await heap();
       if (now.total > heapPeak.total) heapPeak = now;
       pssPeak = Math.max(pssPeak, treePss(hostPid));

@@ -244,6 +244,31 @@ describe('ChunkWriter.endAtLastRewrite', () => {
   });
 });
 
+describe('ChunkWriter.storedSettled', () => {
+  it('moves only once a flush that holds the rewrite behind it has been stored', async () => {
+    const store = new MemoryStore();
+    const { slow, release } = slowStore(store);
+    const writer = new ChunkWriter(slow);
+    writer.write(0, new Uint8Array(100));
+    writer.write(10, new Uint8Array(4));
+    const first = writer.flush();
+    await tick();
+    // A cluster closes while that flush is being stored: its size is not stored until the next one.
+    writer.write(100, new Uint8Array(50));
+    writer.write(100, Uint8Array.of(7, 7, 7, 7));
+    expect(writer.endAtLastRewrite).toBe(150);
+    release();
+    await first;
+    expect(writer.storedSettled).toBe(100);
+    const second = writer.flush();
+    await tick();
+    release();
+    await second;
+    expect(writer.storedSettled).toBe(150);
+    expect(store.file().slice(100, 104)).toEqual([7, 7, 7, 7]);
+  });
+});
+
 describe('ChunkWriter.reopened', () => {
   it('names the bytes written again after they settled; before any rewrite, every byte counted as settled', () => {
     const writer = new ChunkWriter(new MemoryStore());

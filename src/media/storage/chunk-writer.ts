@@ -61,6 +61,8 @@ export class ChunkWriter {
   private broken: Error | null = null;
   /** The file's end when a write last went back over written bytes; null before any did. */
   private endAtRewrite: number | null = null;
+  /** `endAtRewrite` as the last flush to complete found it: every rewrite behind it is stored. */
+  private storedEndAtRewrite: number | null = null;
   /** Byte ranges [start, end) written again after they had settled (see `reopened`). */
   private readonly reopenedRanges: [number, number][] = [];
 
@@ -84,6 +86,16 @@ export class ChunkWriter {
    */
   get endAtLastRewrite(): number | null {
     return this.endAtRewrite;
+  }
+
+  /**
+   * `endAtLastRewrite` as the last completed flush found it: the rewrites behind it are stored, where
+   * one made while a flush was under way (a cluster closing) is not until the next. What a reader of
+   * the store may take as settled: a block read below it holds the bytes it will keep, unless the file's
+   * finishing writes it again (`reopened`).
+   */
+  get storedSettled(): number | null {
+    return this.storedEndAtRewrite;
   }
 
   /**
@@ -138,11 +150,16 @@ export class ChunkWriter {
   private async persistPending(): Promise<void> {
     const patches = this.patches;
     this.patches = [];
+    // Every write so far is in this flush: once it is stored, so are the rewrites behind this mark.
+    const settling = this.endAtRewrite;
     const writes = await this.patchedChunks(patches);
     const length = this.pendingLength;
     const position = this.persistedEnd;
     if (length > 0) writes.push({ position, bytes: this.pending.subarray(0, length) });
-    if (writes.length === 0) return;
+    if (writes.length === 0) {
+      this.storedEndAtRewrite = settling;
+      return;
+    }
     // The store copies the bytes as it is called, so the buffers are free again once it returns.
     const stored = this.store.put(writes);
     if (length > 0) {
@@ -155,6 +172,7 @@ export class ChunkWriter {
     }
     await stored;
     if (length > 0) this.confirmedEnd = position + length;
+    this.storedEndAtRewrite = settling;
   }
 
   /** The gathering buffer's bytes are now the last chunk stored: kept, and the other buffer gathers. */

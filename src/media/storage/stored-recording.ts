@@ -52,7 +52,7 @@ export class StoredRecording {
   async persist(progress: RowProgress = {}): Promise<void> {
     await this.writer.flush();
     const size = this.writer.persistedSize;
-    const settled = this.writer.endAtLastRewrite;
+    const settled = this.writer.storedSettled;
     await patchRecording(this.id, { size, ...(settled === null ? {} : { settledSize: Math.min(settled, size) }), ...progress });
   }
 

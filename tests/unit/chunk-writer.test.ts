@@ -267,6 +267,22 @@ describe('ChunkWriter.storedSettled', () => {
     expect(writer.storedSettled).toBe(150);
     expect(store.file().slice(100, 104)).toEqual([7, 7, 7, 7]);
   });
+
+  it('is 0, not unknown, once a first write has gone back while its flush is still being stored', async () => {
+    const store = new MemoryStore();
+    const { slow, release } = slowStore(store);
+    const writer = new ChunkWriter(slow);
+    writer.write(0, new Uint8Array(100));
+    expect(writer.storedSettled).toBeNull();
+    const first = writer.flush();
+    await tick();
+    writer.write(100, new Uint8Array(50));
+    writer.write(10, new Uint8Array(4)); // the first write that goes back
+    release();
+    await first;
+    // Unknown would tell a reader every stored byte is final, and bytes 10-13 are not yet.
+    expect(writer.storedSettled).toBe(0);
+  });
 });
 
 describe('ChunkWriter.reopened', () => {

@@ -17,6 +17,8 @@ class GrowingFile {
   settled: number | undefined = undefined;
   /** Once finished, what the recorder says it wrote again after it settled (undefined: not known). */
   reopened: [number, number][] | undefined = undefined;
+  /** The size the row said with `settled` (undefined: the bytes read). */
+  recordedSize: number | undefined = undefined;
   mimeType = 'video/webm;codecs=vp9,opus';
   append(length: number, seed: number): void {
     const next = new Uint8Array(this.bytes.length + length);
@@ -27,7 +29,7 @@ class GrowingFile {
   /** Reads from a point before `from`, as the store reads from the start of the chunk that holds it. */
   read = (from: number): Promise<SenderFile> => {
     const offset = Math.max(0, Math.min(from, this.bytes.length) - 123);
-    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, settled: this.settled, durationMs: this.bytes.length / 100, finished: this.finished, reopened: this.finished ? this.reopened : undefined, mimeType: this.mimeType });
+    return Promise.resolve({ bytes: new Blob([this.bytes.slice(offset)]), offset, settled: this.settled, recordedSize: this.recordedSize, durationMs: this.bytes.length / 100, finished: this.finished, reopened: this.finished ? this.reopened : undefined, mimeType: this.mimeType });
   };
 }
 
@@ -187,6 +189,28 @@ describe('track transfer', () => {
     expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
     expect(guestEnd.sent.filter((m) => typeof m === 'number')).toHaveLength(5);
   }, 15_000); // two polls of the file a second apart, and a wait of 1.2 s between them
+
+  it('while recording, sends nothing past the size the row gave with its mark, whatever more the chunks read hold', async () => {
+    const file = new GrowingFile();
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    // The row, from a flush before any write went back, says 2 blocks and no mark; the chunks read
+    // already hold a later flush's 4 blocks, whose open cluster is written again when it closes.
+    file.append(BLOCK_BYTES * 4, 10);
+    file.recordedSize = BLOCK_BYTES * 2;
+    const [guestEnd] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1200)); // a poll of the file later, still two
+    expect(guestEnd.sent.filter((m) => typeof m === 'number')).toHaveLength(2);
+    // The cluster closes: its size lands past where the row's mark will be, so no range names it.
+    file.bytes[BLOCK_BYTES * 3 + 4] = 0xee;
+    file.recordedSize = undefined;
+    file.reopened = [];
+    await finishDelivered(file, sender);
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+  }, 15_000);
 
   it('a participant whose browser records MP4 (Safari) has its track kept as MP4 at the host', async () => {
     const file = new GrowingFile();

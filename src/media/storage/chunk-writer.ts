@@ -92,10 +92,12 @@ export class ChunkWriter {
    * `endAtLastRewrite` as the last completed flush found it: the rewrites behind it are stored, where
    * one made while a flush was under way (a cluster closing) is not until the next. What a reader of
    * the store may take as settled: a block read below it holds the bytes it will keep, unless the file's
-   * finishing writes it again (`reopened`).
+   * finishing writes it again (`reopened`). Null only while no write has gone back at all, when every
+   * byte stored counts as final; 0 after one has until a flush holding it is stored.
    */
   get storedSettled(): number | null {
-    return this.storedEndAtRewrite;
+    if (this.endAtRewrite === null) return null;
+    return this.storedEndAtRewrite ?? 0;
   }
 
   /**

@@ -52,6 +52,8 @@ export class StoredRecording {
   async persist(progress: RowProgress = {}): Promise<void> {
     await this.writer.flush();
     const size = this.writer.persistedSize;
+    // Read with `size`, in one patch: a reader takes every byte up to `size` as final when the row has
+    // no mark, and up to the mark when it has (docs/decisions/0015-podcast-tracks.md).
     const settled = this.writer.storedSettled;
     await patchRecording(this.id, { size, ...(settled === null ? {} : { settledSize: Math.min(settled, size) }), ...progress });
   }

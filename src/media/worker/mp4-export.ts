@@ -61,7 +61,7 @@ export class Mp4Export extends ConversionJob {
       this.throwIfCancelled();
       const now = Date.now();
       // A copy is not one of a room recording's tracks: it stays out of the recording's group in the library.
-      const row: RecordingRow = { ...source, id: this.targetId, name: mp4Name(source.name), state: 'done', createdAt: now, updatedAt: now, size, mimeType: 'video/mp4', error: undefined, fileKey: undefined, roomSession: undefined };
+      const row: RecordingRow = { ...source, id: this.targetId, name: mp4Name(source.name), state: 'done', createdAt: now, updatedAt: now, size, mimeType: 'video/mp4', error: undefined, fileKey: undefined, roomSession: undefined, settledSize: undefined, reopenedRanges: undefined };
       await putRecording(row);
       onProgress(1);
       return { id: this.targetId, size, durationMs: source.durationMs, audioCodec: draft.hasAudio ? audioCodec : null };

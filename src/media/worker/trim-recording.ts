@@ -59,7 +59,7 @@ export class TrimJob extends ConversionJob {
       // A copy is not one of a room recording's tracks: it stays out of the recording's group in the
       // library, and it begins where the cut does.
       const startedAt = source.startedAt === undefined ? undefined : source.startedAt + range.start * 1000;
-      await putRecording({ ...source, id: this.targetId, name: trimmedName(source.name), createdAt: now, updatedAt: now, size, durationMs, error: undefined, fileKey: undefined, roomSession: undefined, startedAt });
+      await putRecording({ ...source, id: this.targetId, name: trimmedName(source.name), createdAt: now, updatedAt: now, size, durationMs, error: undefined, fileKey: undefined, roomSession: undefined, settledSize: undefined, reopenedRanges: undefined, startedAt });
       onProgress(1);
       return { id: this.targetId, size, durationMs };
     } catch (error) {

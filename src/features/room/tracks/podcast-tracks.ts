@@ -335,7 +335,7 @@ export class PodcastTracks {
         const finished = row.state === 'done';
         // What the recorder wrote again is known of a file it finished itself, not of a rewritten copy.
         const reopened = finished && row.fileKey === undefined ? row.reopenedRanges : undefined;
-        return { bytes, offset, settled: row.settledSize, durationMs: row.durationMs, finished, reopened, mimeType: row.mimeType };
+        return { bytes, offset, settled: row.settledSize, recordedSize: row.size, durationMs: row.durationMs, finished, reopened, mimeType: row.mimeType };
       },
       onProgress: (progress) => {
         this.onSendProgress(recording.recordingId, progress);

@@ -55,6 +55,11 @@ export interface SenderFile {
    * each cluster's size when it closes it); the whole file so far when not known.
    */
   settled?: number;
+  /**
+   * The file's size as the row said it with `settled` (the chunks read may already hold more, stored
+   * before the row was told): while recording nothing past it is sent.
+   */
+  recordedSize?: number;
   durationMs: number;
   finished: boolean;
   /**
@@ -256,7 +261,8 @@ export class TrackSender {
       if (!file.finished) {
         // Only whole blocks the recorder is done with: the last one is still growing, and the open
         // cluster's size is written when it closes (sent earlier, its block would go twice).
-        const whole = Math.floor(Math.min(size, file.settled ?? size) / BLOCK_BYTES);
+        const told = Math.min(size, file.recordedSize ?? size);
+        const whole = Math.floor(Math.min(told, file.settled ?? told) / BLOCK_BYTES);
         while (run.next < whole && this.live(run)) await this.sendBlock(run, file, run.next++, whole);
         this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: false });
         this.report();

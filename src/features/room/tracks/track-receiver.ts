@@ -490,8 +490,8 @@ export class TrackReceiver {
     // Every block stored over this channel, whose writes have completed: nothing needs reading, not even
     // which blocks are held (on a host busy with a call, each read of the storage waited a second or more).
     if (!ofFile && this.storedDigests.size >= count) {
-      for (let index = 0; index < count; index++) blocks[index] = this.storedDigests.get(index);
-      if (blocks.every((digest) => digest !== undefined)) return { blocks, ofFile: null };
+      const stored = Array.from({ length: count }, (_, index) => this.storedDigests.get(index));
+      if (stored.every((digest) => digest !== undefined)) return { blocks: stored, ofFile: null };
     }
     const held = new Set((await receivedPositions(id)).map((position) => position / BLOCK_BYTES));
     const unknown: number[] = [];

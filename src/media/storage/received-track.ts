@@ -4,7 +4,7 @@
  * blocks at their byte positions, so the library lists, plays and recovers it like any other, and
  * a host that crashes mid-transfer keeps every block already written.
  */
-import { allChunksRange, chunkRange, getRecording, listChunks, openRecordingsDb, patchRecording, putChunks, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
+import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordingsDb, patchRecording, putChunks, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
 
 /**
  * The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs
@@ -55,17 +55,9 @@ export function noteReceived(id: string, size: number, durationMs: number): Prom
  * confused sender's; between block starts: a repair's, made while the track was incomplete), and
  * the row is done, typed as the participant's file.
  */
-export async function finishReceivedTrack(id: string, { size, durationMs, mimeType }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'>, blockBytes: number): Promise<void> {
+export function finishReceivedTrack(id: string, { size, durationMs, mimeType }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'>, blockBytes: number): Promise<void> {
   // One transaction: on a host whose page is busy with a call, each one waited a second or more.
-  const db = await openRecordingsDb();
-  const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
-  const chunks = tx.objectStore('chunks');
-  const recordings = tx.objectStore('recordings');
-  // Every chunk row, so an emergency reserve (below position 0) goes too, as a recorder's does when it finishes.
-  const [keys, row] = await Promise.all([chunks.getAllKeys(allChunksRange(id)), recordings.get(id)]);
-  const stray = keys.filter(([, position]) => position < 0 || position >= size || position % blockBytes !== 0);
-  const done = row ? [recordings.put({ ...row, size, durationMs, mimeType, error: undefined, state: 'done', updatedAt: Date.now() })] : [];
-  await Promise.all([...stray.map((key) => chunks.delete(key)), ...done, tx.done]);
+  return markRecordingDone(id, { size, durationMs, mimeType, error: undefined }, (position) => position >= size || position % blockBytes !== 0);
 }
 
 /** The byte positions of the chunks held, in file order (keys only: no bytes are read). */

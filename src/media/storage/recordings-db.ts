@@ -186,7 +186,7 @@ connection.subscribe(() => {
 /** The chunks under one key (a recording's file, or a rewrite being written): positions 0 and up. */
 export const chunkRange = (key: string) => IDBKeyRange.bound([key, 0], [key, Infinity]);
 /** Every chunk row under a key, a recording's emergency reserve included. */
-export const allChunksRange = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+const allChunksRange = (key: string) => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
 
 /** Where a recording's rewrite is written until it replaces the file. */
 export const rewriteKey = (recordingId: string): string => `${recordingId}~rewrite`;
@@ -346,10 +346,11 @@ export async function deleteRecording(id: string): Promise<void> {
 
 /**
  * Marks a recording finished and lets its booked reserve go in one transaction, so no crash can
- * leave a finished recording with a hidden reserve behind.
+ * leave a finished recording with a hidden reserve behind. Chunks at positions `stray` says are not
+ * the file's go in the same transaction (a received track's, docs/decisions/0015-podcast-tracks.md).
  */
-export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>): Promise<void> {
-  return patchFreeingReserve(id, { ...patch, state: 'done' });
+export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>, stray?: (position: number) => boolean): Promise<void> {
+  return patchFreeingReserve(id, { ...patch, state: 'done' }, stray);
 }
 
 /**
@@ -360,13 +361,18 @@ export function markRecordingFinalizing(id: string): Promise<void> {
   return patchFreeingReserve(id, { state: 'finalizing' });
 }
 
-async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow, 'id'>>): Promise<void> {
+async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow, 'id'>>, stray?: (position: number) => boolean): Promise<void> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
   const recordings = tx.objectStore('recordings');
+  const chunks = tx.objectStore('chunks');
   const row = await recordings.get(id);
   if (row) await recordings.put({ ...row, ...patch, updatedAt: Date.now() });
-  await tx.objectStore('chunks').delete([id, RESERVE_POSITION]);
+  await chunks.delete([id, RESERVE_POSITION]);
+  if (stray) {
+    const keys = await chunks.getAllKeys(chunkRange(id));
+    await Promise.all(keys.filter(([, position]) => stray(position)).map((key) => chunks.delete(key)));
+  }
   await tx.done;
 }
 

@@ -250,12 +250,9 @@ export class ChunkWriter {
       return false;
     });
     kept.push([from, to]);
-    kept.sort((x, y) => x[0] - y[0]);
-    const first = kept[0];
-    const last = kept.at(-1);
     ranges.length = 0;
-    if (kept.length > MAX_REOPENED_RANGES && first && last) ranges.push([first[0], Math.max(...kept.map(([, b]) => b), last[1])]);
-    else ranges.push(...kept);
+    if (kept.length > MAX_REOPENED_RANGES) ranges.push([Math.min(...kept.map(([a]) => a)), Math.max(...kept.map(([, b]) => b))]);
+    else ranges.push(...kept.sort((x, y) => x[0] - y[0]));
   }
 
   private overwrite(position: number, data: Uint8Array): void {

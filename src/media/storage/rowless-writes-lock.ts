@@ -9,16 +9,15 @@ import { locksAvailable } from '../../shared/web-locks';
 
 /** The lock's name (tests that write rowless chunks as a job does hold it too). */
 export const ROWLESS_WRITES_LOCK = 'framecast-rowless-writes';
-const NAME = ROWLESS_WRITES_LOCK;
 
 /** Runs `job` holding the lock shared (jobs never wait for each other; only a sweep waits for them). */
 export function whileWritingRowless<T>(job: () => Promise<T>): Promise<T> {
   if (!locksAvailable()) return job();
-  return navigator.locks.request(NAME, { mode: 'shared' }, job);
+  return navigator.locks.request(ROWLESS_WRITES_LOCK, { mode: 'shared' }, job);
 }
 
 /** Runs `sweep` unless a job is writing chunks without a row somewhere: then resolves `skipped`. */
 export function unlessRowlessWritesRun<T>(sweep: () => Promise<T>): Promise<T | 'skipped'> {
   if (!locksAvailable()) return sweep();
-  return navigator.locks.request(NAME, { mode: 'exclusive', ifAvailable: true }, (lock) => (lock ? sweep() : 'skipped'));
+  return navigator.locks.request(ROWLESS_WRITES_LOCK, { mode: 'exclusive', ifAvailable: true }, (lock) => (lock ? sweep() : 'skipped'));
 }

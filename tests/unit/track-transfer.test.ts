@@ -238,13 +238,16 @@ describe('track transfer', () => {
     file.finished = true;
     sender.finish();
     connect(sender, host());
-    await vi.waitFor(() => {
-      expect(sender.isDelivered).toBe(true);
-    });
+    await vi.waitFor(
+      () => {
+        expect(sender.isDelivered).toBe(true);
+      },
+      { timeout: 8_000 },
+    );
     expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
     // 21 blocks: the first 16 in one read, the other five in a second.
     expect(sendReads).toBe(2);
-  });
+  }, 15_000); // 21 blocks through the host's storage: on a loaded gate this outlasted 5 s
 
   it('a finished file whose rewritten bytes the recorder names is checked by reading back only those blocks and the ones never sent', async () => {
     const file = new GrowingFile();

@@ -41,9 +41,17 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
  * arrived, in one transaction: a host receiving three 5 Mbps tracks gets some 30 blocks a second, and
  * a transaction each queued them behind each other's commits (docs/decisions/0015-podcast-tracks.md).
  */
-export async function putReceivedBlocks(id: string, blocks: readonly { position: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
-  await putChunks(blocks.map(({ position, bytes }) => ({ recordingId: id, position, bytes: new Blob([bytes]) })));
+export async function putReceivedBlocks(id: string, blocks: readonly ReceivedBlock[]): Promise<void> {
+  await putChunks(chunksOf(id, blocks));
 }
+
+/** A block of a track as it arrived: its bytes at their position in the file. */
+export interface ReceivedBlock {
+  position: number;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+const chunksOf = (id: string, blocks: readonly ReceivedBlock[]): ChunkRow[] => blocks.map(({ position, bytes }) => ({ recordingId: id, position, bytes: new Blob([bytes]) }));
 
 /** Notes how much has arrived, so the library shows the row growing and knows it is alive. */
 export function noteReceived(id: string, size: number, durationMs: number): Promise<void> {
@@ -51,13 +59,25 @@ export function noteReceived(id: string, size: number, durationMs: number): Prom
 }
 
 /**
- * The whole file is here and checked: chunks that are not its blocks go (past its end: a hostile or
- * confused sender's; between block starts: a repair's, made while the track was incomplete), and
- * the row is done, typed as the participant's file.
+ * The whole file is here and checked: its last `blocks` (checked, not yet stored) are stored, chunks
+ * that are not its blocks go (past its end: a hostile or confused sender's; between block starts: a
+ * repair's, made while the track was incomplete), and the row is done, typed as the participant's file.
  */
-export function finishReceivedTrack(id: string, { size, durationMs, mimeType }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'>, blockBytes: number): Promise<void> {
+export function finishReceivedTrack(
+  id: string,
+  { size, durationMs, mimeType }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'>,
+  blockBytes: number,
+  blocks: readonly ReceivedBlock[] = [],
+): Promise<void> {
   // One transaction: on a host whose page is busy with a call, each one waited a second or more.
-  return markRecordingDone(id, { size, durationMs, mimeType, error: undefined }, (position) => position >= size || position % blockBytes !== 0);
+  return markRecordingDone(
+    id,
+    { size, durationMs, mimeType, error: undefined },
+    {
+      chunks: chunksOf(id, blocks),
+      stray: (position) => position >= size || position % blockBytes !== 0,
+    },
+  );
 }
 
 /** The byte positions of the chunks held, in file order (keys only: no bytes are read). */

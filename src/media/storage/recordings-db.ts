@@ -270,12 +270,12 @@ const joinBlobs = (chunks: readonly ChunkRow[], mimeType: string): Blob =>
   );
 
 /**
- * The stored file from the chunk that holds byte `from` on, with its row as it was in the same
- * transaction: what a reader that already has the start (a track being sent while it records) needs,
- * without listing every chunk of a long recording each time. `offset` is where `bytes` begins in the
- * file, at or before `from`.
+ * The stored file from the chunk that holds byte `from` on (with `to`, up to the chunk that holds the
+ * byte before it), with its row as it was in the same transaction: what a reader that already has the
+ * start (a track being sent while it records) needs, without listing every chunk of a long recording
+ * each time. `offset` is where `bytes` begins in the file, at or before `from`.
  */
-export async function readRecordingFileFrom(recordingId: string, from: number): Promise<{ row: RecordingRow | undefined; offset: number; bytes: Blob }> {
+export async function readRecordingFileFrom(recordingId: string, from: number, to = Infinity): Promise<{ row: RecordingRow | undefined; offset: number; bytes: Blob }> {
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks']);
   const row = await tx.objectStore('recordings').get(recordingId);
@@ -283,7 +283,7 @@ export async function readRecordingFileFrom(recordingId: string, from: number): 
   const chunks = tx.objectStore('chunks');
   const holding = await chunks.openCursor(IDBKeyRange.bound([key, 0], [key, Math.max(0, from)]), 'prev');
   const offset = holding ? holding.value.position : 0;
-  const rows = await chunks.getAll(IDBKeyRange.bound([key, offset], [key, Infinity]));
+  const rows = await chunks.getAll(IDBKeyRange.bound([key, offset], [key, Math.max(offset, to)], false, to > offset));
   await tx.done;
   return { row, offset, bytes: joinBlobs(rows.map((chunk) => asChunkRow(chunk)), row?.mimeType ?? 'video/webm') };
 }
@@ -344,13 +344,20 @@ export async function deleteRecording(id: string): Promise<void> {
   await Promise.all([tx.objectStore('recordings').delete(id), chunks.delete(allChunksRange(id)), chunks.delete(allChunksRange(rewriteKey(id))), tx.done]);
 }
 
+/** What a recording's finishing transaction does besides its row (a received track's, docs/decisions/0015-podcast-tracks.md). */
+export interface FinishingWrites {
+  /** The file's last chunks, stored with the row that says it is done. */
+  chunks?: readonly ChunkRow[];
+  /** Chunks at positions this says are not the file's are deleted. */
+  stray?: (position: number) => boolean;
+}
+
 /**
  * Marks a recording finished and lets its booked reserve go in one transaction, so no crash can
- * leave a finished recording with a hidden reserve behind. Chunks at positions `stray` says are not
- * the file's go in the same transaction (a received track's, docs/decisions/0015-podcast-tracks.md).
+ * leave a finished recording with a hidden reserve behind; `writes` go in the same transaction.
  */
-export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>, stray?: (position: number) => boolean): Promise<void> {
-  return patchFreeingReserve(id, { ...patch, state: 'done' }, stray);
+export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>, writes: FinishingWrites = {}): Promise<void> {
+  return patchFreeingReserve(id, { ...patch, state: 'done' }, writes);
 }
 
 /**
@@ -361,19 +368,25 @@ export function markRecordingFinalizing(id: string): Promise<void> {
   return patchFreeingReserve(id, { state: 'finalizing' });
 }
 
-async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow, 'id'>>, stray?: (position: number) => boolean): Promise<void> {
+async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow, 'id'>>, { chunks: added = [], stray }: FinishingWrites = {}): Promise<void> {
+  const stored = await Promise.all(added.map((chunk) => storable(chunk)));
   const db = await openRecordingsDb();
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
   const recordings = tx.objectStore('recordings');
   const chunks = tx.objectStore('chunks');
-  const row = await recordings.get(id);
-  if (row) await recordings.put({ ...row, ...patch, updatedAt: Date.now() });
-  await chunks.delete([id, RESERVE_POSITION]);
-  if (stray) {
-    const keys = await chunks.getAllKeys(chunkRange(id));
-    await Promise.all(keys.filter(([, position]) => stray(position)).map((key) => chunks.delete(key)));
-  }
-  await tx.done;
+  // Every request that needs no answer first is made at once: each answer waited for is a task on a
+  // page that may be busy with a call, and the transaction's locks are held meanwhile.
+  const [row, keys] = await Promise.all([
+    recordings.get(id),
+    stray ? chunks.getAllKeys(chunkRange(id)) : Promise.resolve([]),
+    chunks.delete([id, RESERVE_POSITION]),
+    ...stored.map((chunk) => chunks.put(chunk)),
+  ]);
+  await Promise.all([
+    row ? recordings.put({ ...row, ...patch, updatedAt: Date.now() }) : undefined,
+    ...keys.filter(([, position]) => stray?.(position) === true).map((key) => chunks.delete(key)),
+    tx.done,
+  ]);
 }
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TrackSender, type SendProgress, type SenderFile } from '../../src/features/room/tracks/track-sender';
 import { TrackReceiver, type TrackStatus } from '../../src/features/room/tracks/track-receiver';
 import { receivedTrackId } from '../../src/media/storage/received-track';
-import { BLOCK_BYTES, READ_BLOCKS } from '../../src/features/room/tracks/track-transfer-protocol';
+import { BLOCK_BYTES, READ_BLOCKS, blockSha256, blocksDigest, blocksOf, encodeBlock, shortDigest } from '../../src/features/room/tracks/track-transfer-protocol';
 import { getRecording, putChunk, readRecordingFile } from '../../src/media/storage/recordings-db';
 import { FakeLockManager } from './support/fake-lock-manager';
 import { FakeDataChannel, asChannel } from './support/fake-data-channel';
@@ -252,7 +252,13 @@ describe('track transfer', () => {
   it('a finished file whose rewritten bytes the recorder names is checked by reading back only those blocks and the ones never sent', async () => {
     const file = new GrowingFile();
     const reads: [number, number][] = [];
-    const readFile = watchingSlices(file.read, (start, end) => reads.push([start, end]));
+    const watched = watchingSlices(file.read, (start, end) => reads.push([start, end]));
+    // Every read of the stored chunks: from which byte, and up to which.
+    const storageReads: [number, number | undefined][] = [];
+    const readFile = (from: number, upTo?: number) => {
+      storageReads.push([from, upTo]);
+      return watched(from);
+    };
     const sender = new TrackSender(recordingInfo(), { readFile, onProgress: () => undefined, reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 20, 5);
@@ -264,6 +270,7 @@ describe('track transfer', () => {
       { timeout: 8_000 },
     );
     reads.length = 0;
+    storageReads.length = 0;
     // Finishing writes the header again (bytes 4-11 of block 0) and appends a block and a half.
     for (let i = 4; i < 12; i++) file.bytes[i] = (file.bytes[i] ?? 0) ^ 0x5a;
     file.append(BLOCK_BYTES + BLOCK_BYTES / 2, 6);
@@ -273,6 +280,10 @@ describe('track transfer', () => {
     // Read back after Stop: block 0 and the two blocks never sent, not the 19 others.
     const readBlocks = new Set(reads.flatMap(([start, end]) => Array.from({ length: Math.ceil((end - start) / BLOCK_BYTES) }, (_, i) => Math.floor(start / BLOCK_BYTES) + i)));
     expect([...readBlocks].sort((a, b) => a - b)).toEqual([0, 20, 21]);
+    // The stored file was listed from the first block not sent, then only up to the header's block:
+    // never again from the start to its end. The header was read once, to digest it and send it again.
+    expect(storageReads.filter(([from, upTo]) => from < BLOCK_BYTES * 20 && (upTo ?? Infinity) > BLOCK_BYTES)).toEqual([]);
+    expect(reads.filter(([start]) => start === 0)).toHaveLength(1);
     // The header went again before the check, which passed the first time.
     expect(guestEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"final"'))).toHaveLength(1);
   }, 20_000);
@@ -381,6 +392,89 @@ describe('track transfer', () => {
       expect(sender.isDelivered).toBe(true);
     });
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  });
+
+  /**
+   * A host's receiver for a new recording and the participant's end of its channel, with `begin` said
+   * and `have` heard; and a file of five blocks and a bit, its blocks and their SHA-256s.
+   */
+  async function begunTransfer() {
+    const { recordingId } = recordingInfo();
+    const [peer, hostEnd] = FakeDataChannel.pair(`track:${recordingId}`);
+    const statuses: TrackStatus[] = [];
+    new TrackReceiver(asChannel(hostEnd), { roomId: ROOM_ID, participantId: 'gus', participantName: 'Gus', onStatus: (status) => statuses.push(status), claim: () => true, released: () => undefined });
+    const heard: string[] = [];
+    peer.onmessage = ({ data }: MessageEvent) => heard.push((JSON.parse(String(data)) as { t: string }).t);
+    peer.open();
+    peer.send(JSON.stringify({ t: 'begin', recordingId, createdAt: 1, width: 2, height: 2, startedAt: null, roomSession: null }));
+    await vi.waitFor(() => expect(heard).toContain('have'));
+    const file = new GrowingFile();
+    file.append(BLOCK_BYTES * 5 + 1234, 3);
+    const blocks = blocksOf(file.bytes);
+    const shas = await Promise.all(blocks.map((block) => blockSha256(block)));
+    const final = JSON.stringify({ t: 'final', size: file.bytes.length, durationMs: 1000, check: 'blocks', sha256: blocksDigest(shas), hashMessages: 1, mimeType: 'video/webm' });
+    const hashes = JSON.stringify({ t: 'hashes', from: 0, list: shas.map(shortDigest) });
+    return { recordingId, peer, hostEnd, statuses, heard, file, blocks, final, hashes };
+  }
+
+  /** Counts the storage's write transactions until `until` resolves, by the stores each one writes. */
+  async function writesDuring(until: () => Promise<void>): Promise<string[]> {
+    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    try {
+      await until();
+      return transactions.mock.calls.filter(([, mode]) => mode === 'readwrite').map(([stores]) => (typeof stores === 'string' ? [stores] : [...stores]).sort().join('+'));
+    } finally {
+      transactions.mockRestore();
+    }
+  }
+
+  /** The host's copy is the file, its row done, and its card says received. */
+  async function expectReceived({ recordingId, file, statuses }: Awaited<ReturnType<typeof begunTransfer>>) {
+    expect(await hostCopy(recordingId)).toEqual(file.bytes);
+    expect(await getRecording(receivedTrackId(recordingId))).toMatchObject({ state: 'done', size: file.bytes.length });
+    expect(statuses.at(-1)).toMatchObject({ phase: 'received', receivedBytes: file.bytes.length });
+  }
+
+  it('the last blocks, arriving with the participant’s digests, are stored with the finished row: one write after the one under way, not three', async () => {
+    const transfer = await begunTransfer();
+    const { peer, hostEnd, heard, blocks } = transfer;
+    peer.send(encodeBlock(0, blocks[0] ?? new Uint8Array(0)));
+    await vi.waitFor(() => expect(heard).toContain('ack'));
+    // Long enough since the host last noted the size received that it would note it again.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5_000);
+    const writes = await writesDuring(async () => {
+      // The participant's last blocks, its final and its digests, back to back as after Stop, arriving
+      // while the next block's write is under way (the write starts once the message's task is over).
+      const arrive = (data: string | ArrayBuffer) => hostEnd.onmessage?.(new MessageEvent('message', { data }));
+      arrive(encodeBlock(1, blocks[1] ?? new Uint8Array(0)));
+      await Promise.resolve();
+      blocks.slice(2).forEach((block, index) => arrive(encodeBlock(index + 2, block)));
+      arrive(transfer.final);
+      arrive(transfer.hashes);
+      await vi.waitFor(() => expect(heard).toContain('received'), { timeout: 8_000 });
+    });
+    vi.useRealTimers();
+    // The next block's own write, then every other block with the row marked done: no write of the
+    // blocks alone before the row's, and no note of the size received.
+    expect(writes).toEqual(['chunks', 'chunks+recordings']);
+    await expectReceived(transfer);
+  });
+
+  it('blocks that come after the participant said its file is finished are stored with the finished row, in one write', async () => {
+    const transfer = await begunTransfer();
+    const { peer, heard, blocks, file } = transfer;
+    const writes = await writesDuring(async () => {
+      peer.send(JSON.stringify({ t: 'progress', recorded: file.bytes.length, durationMs: 1000, finished: true }));
+      blocks.forEach((block, index) => peer.send(encodeBlock(index, block)));
+      peer.send(transfer.final);
+      peer.send(transfer.hashes);
+      await vi.waitFor(() => expect(heard).toContain('received'), { timeout: 8_000 });
+    });
+    expect(writes).toEqual(['chunks+recordings']);
+    // Said held once they are: with the row.
+    expect(heard.filter((t) => t === 'ack')).toHaveLength(1);
+    await expectReceived(transfer);
   });
 
   it('refuses malformed messages and a recording another connection is sending, says so, and the transfer goes on', async () => {

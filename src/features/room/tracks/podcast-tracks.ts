@@ -325,8 +325,8 @@ export class PodcastTracks {
 
   private send(recording: OwnRecording): TrackSender {
     const sender: TrackSender = new TrackSender(recording, {
-      readFile: async (from) => {
-        const { row, offset, bytes } = await readRecordingFileFrom(recording.recordingId, from);
+      readFile: async (from, to) => {
+        const { row, offset, bytes } = await readRecordingFileFrom(recording.recordingId, from, to);
         if (!row) {
           // Deleted from this computer's library while it was on its way: nothing is left to send.
           this.withdraw(recording.recordingId);

@@ -21,6 +21,12 @@ const NOTE_EVERY_MS = 2000;
 const STILL_CHECKING_EVERY_MS = 2000;
 /** Blocks waiting to be written: a sender that paces itself never has more than 48 on their way. */
 const MAX_QUEUED_BLOCKS = 96;
+/**
+ * Blocks kept in memory for the check once the participant has said its file is finished, to be stored
+ * with the finished row: after Stop the end of a recording is a few; a longer send is written as it
+ * comes. Unwritten blocks are not acknowledged, and a sender lets 48 go unwritten before it waits.
+ */
+const KEPT_FOR_CHECK_BLOCKS = 16;
 /** Refusals a channel may earn before it is closed. */
 const MAX_REFUSALS = 20;
 /**
@@ -47,10 +53,11 @@ const CLOCK_CLOSING_GAP_MS = 50;
 /** An answer later than this is no use for the clock (a quiet channel answers in milliseconds). */
 const CLOCK_ANSWER_MS = 1000;
 /**
- * A start resting on a round trip this short is off by half of it at most, well within a frame: asking
- * again at the end could not gain more, and would keep the track from being received meanwhile.
+ * A start resting on a round trip this short is off by half of it at most, half a frame at 30 fps: any
+ * two tracks so lined up are within a frame of each other (the host's own is not off at all). Asking
+ * again at the end could gain nothing that shows, and would keep the track from being received meanwhile.
  */
-const CLOCK_GOOD_ENOUGH_MS = 20;
+const CLOCK_GOOD_ENOUGH_MS = 33;
 
 export type TrackPhase = 'recording' | 'sending' | 'checking' | 'received' | 'waiting';
 
@@ -84,6 +91,12 @@ export interface ReceiverDeps {
   released(recordingId: string): void;
 }
 
+/** A block of the participant's file as it arrived. */
+interface Block {
+  index: number;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
 interface Final {
   size: number;
   durationMs: number;
@@ -108,7 +121,13 @@ export class TrackReceiver {
   private writes: Promise<void> = Promise.resolve();
   private queued = 0;
   /** Blocks arrived and not yet taken to be written: they go to storage together. */
-  private pending: { index: number; bytes: Uint8Array<ArrayBuffer> }[] = [];
+  private pending: Block[] = [];
+  /**
+   * Blocks that arrived after the participant said its file is finished, or while the check waited:
+   * the check stores them with the finished row, one transaction instead of two or three (on a host
+   * busy with a call each waited a second or more; docs/decisions/0015-podcast-tracks.md).
+   */
+  private unstored: Block[] = [];
   private final: Final | null = null;
   private checking = false;
   private refusals = 0;
@@ -366,12 +385,15 @@ export class TrackReceiver {
         this.pending = [];
         this.queued -= blocks.length;
         const id = this.storedId;
-        if (id !== null) await this.store(id, blocks);
+        if (id === null) return;
+        const keep = this.checking || (this.status?.phase === 'sending' && this.unstored.length + blocks.length <= KEPT_FOR_CHECK_BLOCKS);
+        if (keep) this.unstored.push(...blocks);
+        else await this.store(id, blocks);
       });
     }
   }
 
-  private async store(id: string, blocks: readonly { index: number; bytes: Uint8Array<ArrayBuffer> }[]): Promise<void> {
+  private async store(id: string, blocks: readonly Block[]): Promise<void> {
     const [digests] = await Promise.all([
       Promise.all(blocks.map(({ bytes }) => blockSha256(bytes))),
       putReceivedBlocks(
@@ -379,9 +401,27 @@ export class TrackReceiver {
         blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
       ),
     ]);
+    const checkStorage = Math.floor((this.written + blocks.length) / STORAGE_CHECK_BLOCKS) > Math.floor(this.written / STORAGE_CHECK_BLOCKS);
+    this.noteStored(blocks, digests);
+    if (checkStorage && (await this.storageNearlyFull())) {
+      // Not acknowledged: the participant keeps its copy, and sends the rest once there is room.
+      reportError(`podcast track: ${this.deps.participantName}'s track paused`, 'this computer has less than 512 MB of storage left');
+      this.close();
+      return;
+    }
+    this.send({ t: 'ack', count: this.contiguous, written: this.written });
+    // Once the participant's file is finished its row is written done soon enough: a note now would
+    // only keep the last blocks and the check waiting behind it.
+    if (this.status?.phase !== 'sending' && this.final === null && Date.now() - this.lastNote > NOTE_EVERY_MS) {
+      this.lastNote = Date.now();
+      await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
+    }
+  }
+
+  /** Blocks now held, with their SHA-256s: what `ack` says, the rate on the card, and the check's digests. */
+  private noteStored(blocks: readonly Block[], digests: readonly (Uint8Array | undefined)[]): void {
     const now = performance.now();
     if (this.written === 0) this.firstBlockAt = now;
-    const checkStorage = Math.floor((this.written + blocks.length) / STORAGE_CHECK_BLOCKS) > Math.floor(this.written / STORAGE_CHECK_BLOCKS);
     blocks.forEach(({ index }, i) => {
       const digest = digests[i];
       if (digest) this.storedDigests.set(index, digest);
@@ -394,17 +434,6 @@ export class TrackReceiver {
     const receivedBytes = Math.max(this.status?.receivedBytes ?? 0, Math.min(this.contiguous * BLOCK_BYTES, this.status?.totalBytes || Infinity));
     const seconds = (now - this.firstBlockAt) / 1000;
     this.update({ receivedBytes, bytesPerSecond: seconds > 0.5 ? ((this.written - 1) * BLOCK_BYTES) / seconds : 0 });
-    if (checkStorage && (await this.storageNearlyFull())) {
-      // Not acknowledged: the participant keeps its copy, and sends the rest once there is room.
-      reportError(`podcast track: ${this.deps.participantName}'s track paused`, 'this computer has less than 512 MB of storage left');
-      this.close();
-      return;
-    }
-    this.send({ t: 'ack', count: this.contiguous, written: this.written });
-    if (Date.now() - this.lastNote > NOTE_EVERY_MS) {
-      this.lastNote = Date.now();
-      await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
-    }
   }
 
   /** Less than MIN_FREE_BYTES of the origin's quota is free (unknown counts as room enough). */
@@ -437,18 +466,43 @@ export class TrackReceiver {
     const final = this.final;
     const id = this.storedId;
     if (!final || id === null || this.closed) return;
+    const count = blockCount(final.size);
+    const fresh = this.unstored;
+    this.unstored = [];
+    const freshDigests = await Promise.all(fresh.map(({ bytes }) => blockSha256(bytes)));
+    // The channel went meanwhile: these blocks were never acknowledged, and a newer channel sends them.
+    if (this.hasClosed()) return;
+    const arrived = new Map(fresh.map(({ index }, i) => [index, freshDigests[i]]));
+    const digestOf = (index: number) => arrived.get(index) ?? this.storedDigests.get(index);
     // Blocks stored over this channel that the participant has changed since (the header its muxer
     // writes at the end) are asked for before anything is read.
     const changed = final.hashes.flatMap((digest, index) => {
-      const stored = this.storedDigests.get(index);
-      return stored !== undefined && shortDigest(stored) !== digest ? [index] : [];
+      const known = digestOf(index);
+      return known !== undefined && shortDigest(known) !== digest ? [index] : [];
     });
     if (changed.length > 0) {
+      await this.storeArrived(id, fresh);
       this.askAgainFor(changed);
       return;
     }
     this.update({ phase: 'checking' });
-    const count = blockCount(final.size);
+    // Every block came over this channel: nothing needs reading, not even which blocks are held (on a
+    // host busy with a call, each read of the storage waited a second or more), and the blocks that
+    // just arrived are stored with the finished row.
+    const known = Array.from({ length: count }, (_, index) => digestOf(index));
+    if (final.check === 'blocks' && known.every((digest) => digest !== undefined)) {
+      const { resend, whole } = this.matches(final, known);
+      if (resend.length === 0 && whole === final.sha256) {
+        const last = fresh.filter(({ index }) => index < count);
+        await this.finish(id, final, last);
+        this.noteStored(last, last.map(({ index }) => arrived.get(index)));
+        this.send({ t: 'ack', count: this.contiguous, written: this.written });
+        this.received(final);
+        return;
+      }
+    }
+    await this.storeArrived(id, fresh);
+    if (this.hasClosed()) return;
     // Still at it: an `ack` of what it holds keeps the participant from taking the host for gone.
     const stillChecking = setInterval(() => {
       if (!this.closed) this.send({ t: 'ack', count: this.contiguous, written: this.written });
@@ -461,15 +515,10 @@ export class TrackReceiver {
     }
     // The channel went while this read: a newer one checks again, and only it may say received.
     if (this.hasClosed()) return;
-    const resend = blocksToResend(
-      final.hashes,
-      held.blocks.map((digest) => digest && shortDigest(digest)),
-    );
-    const whole = final.check === 'file' ? held.ofFile : resend.length === 0 ? blocksDigest(held.blocks.filter((digest) => digest !== undefined)) : null;
+    const { resend, whole } = final.check === 'file' ? { resend: this.matches(final, held.blocks).resend, whole: held.ofFile } : this.matches(final, held.blocks);
     if (resend.length === 0 && whole === final.sha256) {
-      await Promise.all([finishReceivedTrack(id, { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' }, BLOCK_BYTES), this.closingClock]);
-      this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
-      this.send({ t: 'received', sha256: final.sha256 });
+      await this.finish(id, final, []);
+      this.received(final);
       return;
     }
     // Every block matches its digest but the whole does not: only a collision of the short digests, or
@@ -478,21 +527,47 @@ export class TrackReceiver {
     this.askAgainFor(resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i));
   }
 
+  /** Blocks the check took from the writes before it, stored as they would have been (with their `ack`). */
+  private async storeArrived(id: string, blocks: readonly Block[]): Promise<void> {
+    if (blocks.length > 0) await this.store(id, blocks);
+  }
+
+  /** Blocks whose digest is not the participant's, and (when none) the digest of them all. */
+  private matches(final: Final, blocks: readonly (Uint8Array | undefined)[]): { resend: number[]; whole: string | null } {
+    const resend = blocksToResend(
+      final.hashes,
+      blocks.map((digest) => digest && shortDigest(digest)),
+    );
+    return { resend, whole: resend.length === 0 ? blocksDigest(blocks.filter((digest) => digest !== undefined)) : null };
+  }
+
+  /** The track is whole and checked: its last blocks are stored with its finished row, and its start is lined up. */
+  private async finish(id: string, final: Final, last: readonly Block[]): Promise<void> {
+    await Promise.all([
+      finishReceivedTrack(
+        id,
+        { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' },
+        BLOCK_BYTES,
+        last.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
+      ),
+      this.closingClock,
+    ]);
+  }
+
+  private received(final: Final): void {
+    this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
+    this.send({ t: 'received', sha256: final.sha256 });
+  }
+
   /**
    * The SHA-256 of each block of a file of `size` held (undefined where none, or one of another length,
    * is held) and, when `ofFile`, of the held file itself. Blocks this channel stored are not read again
    * unless the file must be hashed; those held from before (a host reload, an earlier channel) are, a
-   * few at a time.
+   * few at a time. (A file whose every block came over this channel is checked without it: `check`.)
    */
   private async heldDigests(id: string, size: number, ofFile: boolean): Promise<{ blocks: (Uint8Array | undefined)[]; ofFile: string | null }> {
     const count = blockCount(size);
     const blocks = new Array<Uint8Array | undefined>(count);
-    // Every block stored over this channel, whose writes have completed: nothing needs reading, not even
-    // which blocks are held (on a host busy with a call, each read of the storage waited a second or more).
-    if (!ofFile && this.storedDigests.size >= count) {
-      const stored = Array.from({ length: count }, (_, index) => this.storedDigests.get(index));
-      if (stored.every((digest) => digest !== undefined)) return { blocks: stored, ofFile: null };
-    }
     const held = new Set((await receivedPositions(id)).map((position) => position / BLOCK_BYTES));
     const unknown: number[] = [];
     for (let index = 0; index < count; index++) {

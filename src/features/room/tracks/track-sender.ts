@@ -5,7 +5,8 @@
  * Each channel gets a loop of its own; a channel that closes is replaced (the owner is asked for a new
  * one), the host says what it holds, and sending goes on from there.
  */
-import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, blockCount, blockSha256, blocksDigest, blocksOf, digestFile, encodeBlock, parseReceiverMessage, shortDigest, toRanges, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, blockCount, blockSha256, blocksDigest, digestFile, encodeBlock, parseReceiverMessage, shortDigest, toRanges, type FileDigest, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
+import { SenderFileReads, type StoredRead } from './sender-file-reads';
 import { reportError } from '../../../shared/report-error';
 import type { RoomRecordingSession } from '../../../media';
 import { epochNow } from '../../../shared/wall-clock';
@@ -45,11 +46,7 @@ export interface OwnRecording {
   roomSession: RoomRecordingSession | null;
 }
 
-export interface SenderFile {
-  /** The stored file so far (or finished) from `offset` on, as a disk-backed Blob. */
-  bytes: Blob;
-  /** Where `bytes` begins in the file: at or before the byte asked for. */
-  offset: number;
+export interface SenderFile extends StoredRead {
   /**
    * While recording: bytes from the start the recorder will not write again (a WebM muxer goes back to
    * each cluster's size when it closes it); the whole file so far when not known.
@@ -61,7 +58,6 @@ export interface SenderFile {
    */
   recordedSize?: number;
   durationMs: number;
-  finished: boolean;
   /**
    * Once finished: the byte ranges the recorder wrote again after they had settled (the row's
    * `reopenedRanges`); absent when not known, and then the whole file is read to check it.
@@ -84,10 +80,10 @@ export interface SendProgress {
 
 export interface TrackSenderDeps {
   /**
-   * The file from (at least) byte `from` on. While recording only what the host lacks is read, so a
-   * long recording's chunks are not all listed every poll; the finished file is read whole, once.
+   * The file from (at least) byte `from` on; with `to`, only the chunks that begin before it. Only what
+   * the host lacks is read, so a long recording's chunks are not all listed every poll.
    */
-  readFile(from: number): Promise<SenderFile>;
+  readFile(from: number, to?: number): Promise<SenderFile>;
   onProgress(progress: SendProgress): void;
   /** Asks for a new channel to the host (the owner attaches it, or does once the host is reachable). */
   reopen(): void;
@@ -140,8 +136,6 @@ export class TrackSender {
   private sentKnown = new Uint8Array(1024);
   /** Digests of sent blocks not yet noted. */
   private readonly digesting = new Set<Promise<void>>();
-  /** Blocks read ahead from one stored file (see READ_AHEAD_BLOCKS), from block `from` on. */
-  private readAhead: { file: SenderFile; from: number; bytes: Uint8Array<ArrayBuffer> } | null = null;
 
   constructor(
     readonly recording: OwnRecording,
@@ -198,7 +192,6 @@ export class TrackSender {
 
   dispose(): void {
     this.disposed = true;
-    this.readAhead = null;
     clearTimeout(this.reopenTimer);
     const run = this.current;
     this.current = null;
@@ -255,41 +248,48 @@ export class TrackSender {
   /** Runs while `run` is this sender's channel: sends as the file grows, then checks the finished file. */
   private async loop(run: Run): Promise<void> {
     while (this.live(run) && !this.delivered) {
-      const file = await this.deps.readFile(run.next * BLOCK_BYTES);
-      const size = file.offset + file.bytes.size;
+      const reads = new SenderFileReads(await this.deps.readFile(run.next * BLOCK_BYTES), (from, to) => this.deps.readFile(from, to));
+      const { file, size } = reads;
       this.totalBytes = size;
       if (!file.finished) {
         // Only whole blocks the recorder is done with: the last one is still growing, and the open
         // cluster's size is written when it closes (sent earlier, its block would go twice).
         const told = Math.min(size, file.recordedSize ?? size);
         const whole = Math.floor(Math.min(told, file.settled ?? told) / BLOCK_BYTES);
-        while (run.next < whole && this.live(run)) await this.sendBlock(run, file, run.next++, whole);
+        while (run.next < whole && this.live(run)) await this.sendBlock(run, reads, run.next++, whole);
         this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: false });
         this.report();
         await this.sleep(POLL_MS);
         continue;
       }
-      await this.check(run, file.offset === 0 ? file : await this.deps.readFile(0));
+      await this.check(run, reads);
     }
   }
 
   /** The finished file: every block the host lacks or holds differently is sent, then its copy is checked whole. */
-  private async check(run: Run, file: SenderFile): Promise<void> {
-    const { bytes } = file;
-    const count = blockCount(bytes.size);
-    while (run.next < count && this.live(run)) await this.sendBlock(run, file, run.next++, count);
-    this.send(run, { t: 'progress', recorded: bytes.size, durationMs: file.durationMs, finished: true });
-    const digest = await this.digestOf(file, { ofFile: !run.blocksCheck });
+  private async check(run: Run, reads: SenderFileReads<SenderFile>): Promise<void> {
+    const { file, size } = reads;
+    const count = blockCount(size);
+    // Said first: the host then keeps the last blocks to store them with the finished row.
+    this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: true });
+    // The blocks the digests need read back from before what was just read (the header) are read
+    // while the rest goes.
+    if (run.blocksCheck && file.reopened && this.finishedDigest?.size !== size) {
+      const before = this.blocksToDigest(size, file.reopened).filter((index) => index * BLOCK_BYTES < file.offset);
+      for (const [from, to] of toRanges(before, Infinity)) reads.readAhead(from, to, READ_BLOCKS);
+    }
+    while (run.next < count && this.live(run)) await this.sendBlock(run, reads, run.next++, count);
+    const digest = await this.digestOf(reads, { ofFile: !run.blocksCheck });
     if (!this.live(run)) return;
     for (const index of await this.rewrittenSinceSent(digest.blocks)) {
       if (!this.live(run)) return;
-      await this.sendBlock(run, file, index, index + 1);
+      await this.sendBlock(run, reads, index, index + 1);
     }
     if (!this.live(run)) return;
     run.wanted = null;
     const hashMessages = Math.ceil(digest.blocks.length / HASHES_PER_MESSAGE);
     const check = run.blocksCheck ? { check: 'blocks' as const, sha256: digest.ofBlocks } : { check: 'file' as const, sha256: digest.ofFile ?? '' };
-    this.send(run, { t: 'final', size: bytes.size, durationMs: file.durationMs, ...check, hashMessages, mimeType: file.mimeType });
+    this.send(run, { t: 'final', size, durationMs: file.durationMs, ...check, hashMessages, mimeType: file.mimeType });
     for (let from = 0; from < digest.blocks.length; from += HASHES_PER_MESSAGE) {
       this.send(run, { t: 'hashes', from, list: digest.blocks.slice(from, from + HASHES_PER_MESSAGE) });
     }
@@ -304,16 +304,16 @@ export class TrackSender {
       await this.sleep(POLL_MS * 5);
     }
     for (const [from, to] of this.wantedOf(run) ?? []) {
-      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, file, index, Math.min(to, count));
+      for (let index = from; index < Math.min(to, count) && this.live(run); index++) await this.sendBlock(run, reads, index, Math.min(to, count));
     }
   }
 
-  private async digestOf(file: SenderFile, { ofFile }: { ofFile: boolean }): Promise<FileDigest> {
-    const { bytes } = file;
+  private async digestOf(reads: SenderFileReads<SenderFile>, { ofFile }: { ofFile: boolean }): Promise<FileDigest> {
+    const { file, size } = reads;
     const kept = this.finishedDigest;
-    if (kept?.size === bytes.size && (!ofFile || kept.digest.ofFile !== null)) return kept.digest;
-    const digest = !ofFile && file.reopened ? await this.digestFromSent(bytes, file.reopened) : await digestFile(bytes, { ofFile });
-    this.finishedDigest = { size: bytes.size, digest };
+    if (kept?.size === size && (!ofFile || kept.digest.ofFile !== null)) return kept.digest;
+    const digest = !ofFile && file.reopened ? await this.digestFromSent(reads, file.reopened) : await digestFile(await reads.whole(), { ofFile });
+    this.finishedDigest = { size, digest };
     return digest;
   }
 
@@ -321,28 +321,40 @@ export class TrackSender {
    * The finished file's block digests, from those taken as each block was sent where the recorder did
    * not write the block again since; the others (its header, blocks never sent) are read and digested.
    */
-  private async digestFromSent(file: Blob, reopened: readonly (readonly [number, number])[]): Promise<FileDigest> {
+  private async digestFromSent(reads: SenderFileReads<SenderFile>, reopened: readonly (readonly [number, number])[]): Promise<FileDigest> {
     await Promise.all(this.digesting);
-    const count = blockCount(file.size);
-    const whole = Math.floor(file.size / BLOCK_BYTES);
-    const shas = new Array<Uint8Array>(count);
-    const toRead: number[] = [];
-    for (let index = 0; index < count; index++) {
-      const start = index * BLOCK_BYTES;
-      const touched = reopened.some(([from, to]) => from < start + BLOCK_BYTES && to > start);
-      const sent = index < whole && !touched ? this.sentSha(index) : null;
-      if (sent) shas[index] = sent;
-      else toRead.push(index);
-    }
+    const count = blockCount(reads.size);
+    const toRead = this.blocksToDigest(reads.size, reopened);
+    const shas = Array.from({ length: count }, (_, index) => this.sentSha(index) ?? new Uint8Array(0));
+    const digests: Promise<void>[] = [];
     for (const [from, to] of toRanges(toRead, Infinity)) {
-      for (let at = from; at < to; at += READ_BLOCKS) {
-        const end = Math.min(to, at + READ_BLOCKS);
-        const bytes = new Uint8Array(await file.slice(at * BLOCK_BYTES, end * BLOCK_BYTES).arrayBuffer());
-        const digests = await Promise.all(blocksOf(bytes).map((block) => blockSha256(block)));
-        digests.forEach((digest, i) => (shas[at + i] = digest));
+      for (let index = from; index < to; index++) {
+        // One block at a time: the next may be among the blocks this one's read brought along.
+        const block = await reads.block(index, to, READ_BLOCKS);
+        digests.push(
+          blockSha256(block).then((sha) => {
+            shas[index] = sha;
+          }),
+        );
       }
     }
+    await Promise.all(digests);
     return { blocks: shas.map(shortDigest), ofBlocks: blocksDigest(shas), ofFile: null };
+  }
+
+  /**
+   * Blocks of a finished file of `size` whose digests must be read and made: those the recorder wrote
+   * again after they settled (`reopened`), those never sent, and a last block sent before it was whole.
+   */
+  private blocksToDigest(size: number, reopened: readonly (readonly [number, number])[]): number[] {
+    const whole = Math.floor(size / BLOCK_BYTES);
+    const toRead: number[] = [];
+    for (let index = 0; index < blockCount(size); index++) {
+      const start = index * BLOCK_BYTES;
+      const touched = reopened.some(([from, to]) => from < start + BLOCK_BYTES && to > start);
+      if (index >= whole || touched || !this.sentSha(index)) toRead.push(index);
+    }
+    return toRead;
   }
 
   /** Block `index`'s SHA-256 as last sent, or null when not known. */
@@ -376,11 +388,11 @@ export class TrackSender {
     if (sha?.length === SHA_BYTES) this.sentShas.set(sha, index * SHA_BYTES);
   }
 
-  /** Sends block `index` of `file`; blocks up to `until` (not included) may be read along with it. */
-  private async sendBlock(run: Run, file: SenderFile, index: number, until: number): Promise<void> {
+  /** Sends block `index` of the file; blocks up to `until` (not included) may be read along with it. */
+  private async sendBlock(run: Run, reads: SenderFileReads<SenderFile>, index: number, until: number): Promise<void> {
     while (this.live(run) && (run.channel.bufferedAmount > HIGH_WATER_BYTES || run.sent - run.written >= MAX_UNWRITTEN_BLOCKS)) await this.sleep(POLL_MS);
     if (!this.live(run)) return;
-    const block = await this.blockOf(file, index, until);
+    const block = await reads.block(index, until, READ_AHEAD_BLOCKS);
     if (!this.live(run)) return;
     run.channel.send(encodeBlock(index, block));
     run.sent += 1;
@@ -394,21 +406,6 @@ export class TrackSender {
       })
       .finally(() => this.digesting.delete(noted));
     this.digesting.add(noted);
-  }
-
-  /** Block `index` of `file`, from the blocks read ahead, or read with the ones after it up to `until`. */
-  private async blockOf(file: SenderFile, index: number, until: number): Promise<Uint8Array<ArrayBuffer>> {
-    const kept = this.readAhead;
-    const within = (from: number, bytes: Uint8Array) => index >= from && (index - from) * BLOCK_BYTES < bytes.length;
-    if (kept?.file === file && within(kept.from, kept.bytes)) {
-      const at = (index - kept.from) * BLOCK_BYTES;
-      return kept.bytes.subarray(at, at + BLOCK_BYTES);
-    }
-    const start = index * BLOCK_BYTES - file.offset;
-    const blocks = Math.max(1, Math.min(READ_AHEAD_BLOCKS, until - index));
-    const bytes = new Uint8Array(await file.bytes.slice(start, start + blocks * BLOCK_BYTES).arrayBuffer());
-    this.readAhead = { file, from: index, bytes };
-    return bytes.subarray(0, BLOCK_BYTES);
   }
 
   private send(run: Run, message: SenderMessage): void {

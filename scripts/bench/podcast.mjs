@@ -285,6 +285,13 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       if (!process.env.BENCH_DIAG) return;
       names.set(tab.sessionId, name);
       await connection.send('Runtime.enable', {}, tab.sessionId);
+      // Its workers' too (the recorder's), under the same name.
+      connection.on((msg) => {
+        if (msg.method !== 'Target.attachedToTarget' || msg.sessionId !== tab.sessionId || msg.params.targetInfo.type !== 'worker') return;
+        names.set(msg.params.sessionId, `${name}'s worker`);
+        connection.send('Runtime.enable', {}, msg.params.sessionId).catch(() => undefined);
+      });
+      await connection.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, tab.sessionId);
     };
     const host = await joinRoom(cdp, roomId, HOST, { countCommits: Boolean(process.env.BENCH_DIAG) });
     await watchConsole(cdp, host, HOST);

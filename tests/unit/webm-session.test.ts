@@ -4,7 +4,7 @@ import { ALL_FORMATS, BufferSource, EncodedPacketSink, Input, type InputTrack } 
 import { WebmSession } from '../../src/media/worker/webm-session';
 import { getRecording, readRecordingFile } from '../../src/media/storage/recordings-db';
 import type { StartOptions } from '../../src/media/contract/recorder-api';
-import { audioBlock, encoderControl, installFakeWebCodecs, uninstallFakeWebCodecs } from './support/fake-webcodecs';
+import { audioBlock, encoderControl, installFakeWebCodecs, opusSamplesEncoded, uninstallFakeWebCodecs } from './support/fake-webcodecs';
 
 beforeEach(() => {
   installFakeWebCodecs();
@@ -147,6 +147,23 @@ describe('WebmSession: one recording from its first frame to its stored file', (
     // The burst's blocks before Stop are in (the last starts at 0.98 s), those after it are not.
     expect(last).toBeGreaterThanOrEqual(0.96);
     expect(last).toBeLessThan(1);
+  });
+
+  it('sound that waits for the encoder goes to it joined: every block is in the file, in a few hand-offs', async () => {
+    const start = options();
+    const session = await WebmSession.start(start, () => undefined);
+    for (let frame = 0; frame < 30; frame += 1) session.addVideoFrame(canvas(), frame / 30, 1 / 30);
+    // A second of sound in 20 ms blocks, all released before the encoder has had a turn, as on a
+    // worker that fell behind.
+    for (let block = 0; block < 50; block += 1) session.addAudio(audioBlock(block * 0.02), (block + 1) * 0.02);
+    expect(session.audioBacklog).toBe(50);
+    await session.finish(1000);
+    // Half a second at most in one hand-off: two, not fifty.
+    expect(opusSamplesEncoded()).toBe(2);
+    const { audio } = await readBack(start.recordingId);
+    const times = (await packetsOf(audio)).map((p) => p.timestamp);
+    expect(times).toHaveLength(50);
+    times.forEach((time, i) => expect(time).toBeCloseTo(i * 0.02, 6));
   });
 
   it('Stop fills the sound with silence to where the recording ends, when the last of it is still on its way', async () => {

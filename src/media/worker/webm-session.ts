@@ -14,6 +14,7 @@ import { StoredRecording } from '../storage/stored-recording';
 import type { RecordingResult, StartOptions } from '../contract/recorder-api';
 import type { VpxCodec } from '../contract/vpx-codec-string';
 import { chooseVideoCodec } from './codec-choice';
+import { contiguousRun, joinSamples } from './sound-batch';
 import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
 import { toError } from '../../shared/error-identity';
 import { reportingAs } from '../../shared/report-error';
@@ -34,9 +35,15 @@ export class WebmSession {
   private readonly video: EncodedVideoPacketSource;
   private readonly encoder: VideoEncoderPipe;
   private readonly audio: AudioSampleSource;
-  /** Audio blocks reach the encoder one at a time, so its own queue stays short (see audioBacklog). */
+  /**
+   * Sound reaches the encoder one block at a time, so its own queue stays short (see audioBacklog);
+   * blocks that wait meanwhile go together, as one (sound-batch.ts).
+   */
   private audioChain: Promise<void> = Promise.resolve();
   private audioQueued = 0;
+  /** Blocks released to be encoded, waiting for the encoder's turn; whether a turn is on the chain. */
+  private toEncode: AudioSample[] = [];
+  private audioTurnQueued = false;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly audioTimeline = new AudioTimeline();
   private heldAudio: AudioSample[] = [];
@@ -217,17 +224,42 @@ export class WebmSession {
     while (this.heldAudio.length > 0 && (this.heldAudio[0]?.timestamp ?? Infinity) < untilSeconds) {
       const sample = this.heldAudio.shift();
       if (!sample) continue;
-      // Never dropped (that would be a gap in the sound); chained, so at most one block is in the
-      // encoder's hands at once and the rest wait here, counted. Opus encodes far faster than real time.
+      // Never dropped (that would be a gap in the sound): it waits here, counted, for the encoder.
       this.audioQueued += 1;
-      const added = this.audioChain.then(() => this.audio.add(sample));
-      this.audioChain = added
-        .catch(() => undefined)
-        .finally(() => {
-          sample.close();
-          this.audioQueued -= 1;
-        });
-      this.track(added);
+      this.toEncode.push(sample);
+    }
+    this.queueAudioTurn();
+  }
+
+  /**
+   * Puts the encoder's next turn on the chain: it takes the blocks waiting by then, joined where they
+   * follow each other, so at most one block is in the encoder's hands at once.
+   */
+  private queueAudioTurn(): void {
+    if (this.audioTurnQueued || this.toEncode.length === 0) return;
+    this.audioTurnQueued = true;
+    const turn = this.audioChain.then(async () => {
+      this.audioTurnQueued = false;
+      const batch = this.toEncode.splice(0, contiguousRun(this.toEncode));
+      const sample = batch.length === 1 && batch[0] ? batch[0] : joinSamples(batch);
+      try {
+        await this.audio.add(sample);
+      } finally {
+        for (const block of batch) block.close();
+        if (batch.length > 1) sample.close();
+        this.audioQueued -= batch.length;
+        this.queueAudioTurn();
+      }
+    });
+    this.audioChain = turn.catch(() => undefined);
+    this.track(turn);
+  }
+
+  /** Until every block released has been encoded (each turn queues the next while blocks wait). */
+  private async audioEncoded(): Promise<void> {
+    for (let chain = this.audioChain; ; chain = this.audioChain) {
+      await chain;
+      if (chain === this.audioChain) return;
     }
   }
 
@@ -239,6 +271,7 @@ export class WebmSession {
     // disk it is the room the last cluster, the cues and the patched first chunk are written into.
     const marked = this.stored.finishing();
     marked.catch(() => undefined); // reported below, where it is awaited
+    await this.audioEncoded();
     await Promise.allSettled([...this.inFlight]);
     await this.encoder.flush().catch((error: unknown) => {
       this.fail(error);

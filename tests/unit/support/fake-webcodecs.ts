@@ -136,8 +136,10 @@ export class FakeVideoEncoder {
  */
 let installed = false;
 
-/** Opus as mediabunny's encoder sees it: one packet per sample, with its timing. */
+/** Opus as mediabunny's encoder sees it: a packet for every 20 ms of each sample, with its timing. */
 class FakeOpusEncoder extends CustomAudioEncoder {
+  /** Samples handed to any fake encoder, for tests that count the hand-offs. */
+  static samples = 0;
   private sentConfig = false;
 
   static override supports(codec: string): boolean {
@@ -149,9 +151,12 @@ class FakeOpusEncoder extends CustomAudioEncoder {
   }
 
   encode(sample: AudioSample): void {
-    const meta = this.sentConfig ? undefined : { decoderConfig: { codec: 'opus', numberOfChannels: sample.numberOfChannels, sampleRate: sample.sampleRate } };
-    this.sentConfig = true;
-    void this.onPacket(new EncodedPacket(new Uint8Array([9, 9, 9]), 'key', sample.timestamp, sample.duration), meta);
+    FakeOpusEncoder.samples += 1;
+    for (let at = 0; at < sample.duration - 1e-9; at += 0.02) {
+      const meta = this.sentConfig ? undefined : { decoderConfig: { codec: 'opus', numberOfChannels: sample.numberOfChannels, sampleRate: sample.sampleRate } };
+      this.sentConfig = true;
+      void this.onPacket(new EncodedPacket(new Uint8Array([9, 9, 9]), 'key', sample.timestamp + at, Math.min(0.02, sample.duration - at)), meta);
+    }
   }
 
   flush(): void {
@@ -171,6 +176,7 @@ let registered = false;
  */
 export function installFakeWebCodecs(): void {
   FakeVideoEncoder.made = [];
+  FakeOpusEncoder.samples = 0;
   encoderControl.holdUntil = null;
   vi.stubGlobal('VideoEncoder', FakeVideoEncoder);
   vi.stubGlobal('VideoFrame', FakeVideoFrame);
@@ -179,6 +185,9 @@ export function installFakeWebCodecs(): void {
   if (!registered) registerEncoder(FakeOpusEncoder);
   registered = true;
 }
+
+/** Samples handed to the fake Opus encoder since the test began. */
+export const opusSamplesEncoded = (): number => FakeOpusEncoder.samples;
 
 /** Withdraws the fake Opus encoder (the stubbed globals go by themselves): call it in `afterEach`. */
 export function uninstallFakeWebCodecs(): void {

@@ -386,9 +386,15 @@ export class TrackReceiver {
         this.queued -= blocks.length;
         const id = this.storedId;
         if (id === null) return;
-        const keep = this.checking || (this.status?.phase === 'sending' && this.unstored.length + blocks.length <= KEPT_FOR_CHECK_BLOCKS);
-        if (keep) this.unstored.push(...blocks);
-        else await this.store(id, blocks);
+        if (this.checking || (this.status?.phase === 'sending' && this.unstored.length + blocks.length <= KEPT_FOR_CHECK_BLOCKS)) {
+          this.unstored.push(...blocks);
+          return;
+        }
+        // More than the end of a file: what was kept is written with these, so only the last blocks
+        // wait for the check, and what the host says it holds keeps moving.
+        const kept = this.unstored;
+        this.unstored = [];
+        await this.store(id, [...kept, ...blocks]);
       });
     }
   }
@@ -410,9 +416,9 @@ export class TrackReceiver {
       return;
     }
     this.send({ t: 'ack', count: this.contiguous, written: this.written });
-    // Once the participant's file is finished its row is written done soon enough: a note now would
-    // only keep the last blocks and the check waiting behind it.
-    if (this.status?.phase !== 'sending' && this.final === null && Date.now() - this.lastNote > NOTE_EVERY_MS) {
+    // Once the participant's last digests are here the row is written done soon enough: a note now
+    // would only keep the check waiting behind it.
+    if (this.final === null && Date.now() - this.lastNote > NOTE_EVERY_MS) {
       this.lastNote = Date.now();
       await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
     }

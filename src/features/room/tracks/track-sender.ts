@@ -276,7 +276,9 @@ export class TrackSender {
     // while the rest goes.
     if (run.blocksCheck && file.reopened && this.finishedDigest?.size !== size) {
       const before = this.blocksToDigest(size, file.reopened).filter((index) => index * BLOCK_BYTES < file.offset);
-      for (const [from, to] of toRanges(before, Infinity)) reads.readAhead(from, to, READ_BLOCKS);
+      // The first range only: the reads kept are few, and the tail's own must not push this one out.
+      const [first] = toRanges(before, 1);
+      if (first) reads.readAhead(first[0], first[1], READ_BLOCKS);
     }
     while (run.next < count && this.live(run)) await this.sendBlock(run, reads, run.next++, count);
     const digest = await this.digestOf(reads, { ofFile: !run.blocksCheck });

@@ -94,6 +94,14 @@ describe('the recordings store (IndexedDB)', () => {
     expect(await from(3)).toEqual([3, [4, 5, 6]]);
     expect(await from(4)).toEqual([3, [4, 5, 6]]);
     expect(await from(99)).toEqual([5, [6]]);
+    // With an end, only the chunks that begin before it.
+    const between = async (position: number, to: number) => {
+      const { offset, bytes } = await readRecordingFileFrom(row.id, position, to);
+      return [offset, await bytesOf(bytes)];
+    };
+    expect(await between(0, 3)).toEqual([0, [1, 2, 3]]);
+    expect(await between(2, 4)).toEqual([0, [1, 2, 3, 4, 5]]);
+    expect(await between(3, 5)).toEqual([3, [4, 5]]);
     // The row, read with the chunks: what it says of the file is what they hold.
     expect((await readRecordingFileFrom(row.id, 0)).row).toMatchObject({ id: row.id, state: 'recording' });
     await putChunk({ recordingId: rewriteKey(row.id), position: 0, bytes: blob(9, 9, 9, 9) });
@@ -233,6 +241,22 @@ describe('the recordings store (IndexedDB)', () => {
     await markRecordingDone(row.id, { size: 3, durationMs: 1000 });
     expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 3, durationMs: 1000 });
     expect(await keys()).toEqual([[row.id, 0]]);
+  });
+
+  it('marks a recording done with its last chunks and without stray ones in one step; one deleted meanwhile gets no chunks back', async () => {
+    const row = newRow();
+    await putRecording(row);
+    await putChunk({ recordingId: row.id, position: 0, bytes: blob(1, 2) });
+    await putChunk({ recordingId: row.id, position: 9, bytes: blob(7) });
+    await markRecordingDone(row.id, { size: 4 }, { chunks: [{ recordingId: row.id, position: 2, bytes: blob(3, 4) }], stray: (position) => position >= 4 });
+    expect(await getRecording(row.id)).toMatchObject({ state: 'done', size: 4 });
+    expect(await bytesOf(await readRecordingFile(row.id))).toEqual([1, 2, 3, 4]);
+    const gone = newRow();
+    await putRecording(gone);
+    await deleteRecording(gone.id);
+    await markRecordingDone(gone.id, { size: 2 }, { chunks: [{ recordingId: gone.id, position: 0, bytes: blob(5, 6) }] });
+    expect(await getRecording(gone.id)).toBeUndefined();
+    expect(await listChunks(gone.id)).toEqual([]);
   });
 
   it('the startup sweep removes orphan chunks and finished recordings’ reserves, and nothing a recording still needs', async () => {

@@ -376,14 +376,10 @@ async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow,
   const chunks = tx.objectStore('chunks');
   // Every request that needs no answer first is made at once: each answer waited for is a task on a
   // page that may be busy with a call, and the transaction's locks are held meanwhile.
-  const [row, keys] = await Promise.all([
-    recordings.get(id),
-    stray ? chunks.getAllKeys(chunkRange(id)) : Promise.resolve([]),
-    chunks.delete([id, RESERVE_POSITION]),
-    ...stored.map((chunk) => chunks.put(chunk)),
-  ]);
+  const [row, keys] = await Promise.all([recordings.get(id), stray ? chunks.getAllKeys(chunkRange(id)) : Promise.resolve([]), chunks.delete([id, RESERVE_POSITION])]);
+  // A recording deleted meanwhile gets no chunks back.
   await Promise.all([
-    row ? recordings.put({ ...row, ...patch, updatedAt: Date.now() }) : undefined,
+    ...(row ? [recordings.put({ ...row, ...patch, updatedAt: Date.now() }), ...stored.map((chunk) => chunks.put(chunk))] : []),
     ...keys.filter(([, position]) => stray?.(position) === true).map((key) => chunks.delete(key)),
     tx.done,
   ]);

@@ -241,12 +241,14 @@ export class WebmSession {
     const turn = this.audioChain.then(async () => {
       this.audioTurnQueued = false;
       const batch = this.toEncode.splice(0, contiguousRun(this.toEncode));
-      const sample = batch.length === 1 && batch[0] ? batch[0] : joinSamples(batch);
+      let joined: AudioSample | null = null;
       try {
-        await this.audio.add(sample);
+        joined = batch.length === 1 ? null : joinSamples(batch);
+        const sample = joined ?? batch[0];
+        if (sample) await this.audio.add(sample);
       } finally {
         for (const block of batch) block.close();
-        if (batch.length > 1) sample.close();
+        joined?.close();
         this.audioQueued -= batch.length;
         this.queueAudioTurn();
       }

@@ -399,9 +399,10 @@ export class TrackReceiver {
     }
   }
 
-  private async store(id: string, blocks: readonly Block[]): Promise<void> {
+  /** Stores `blocks` (their SHA-256s are taken meanwhile, unless given) and says what is held. */
+  private async store(id: string, blocks: readonly Block[], known?: readonly (Uint8Array | undefined)[]): Promise<void> {
     const [digests] = await Promise.all([
-      Promise.all(blocks.map(({ bytes }) => blockSha256(bytes))),
+      known ?? Promise.all(blocks.map(({ bytes }) => blockSha256(bytes))),
       putReceivedBlocks(
         id,
         blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
@@ -415,7 +416,7 @@ export class TrackReceiver {
       this.close();
       return;
     }
-    this.send({ t: 'ack', count: this.contiguous, written: this.written });
+    this.ack();
     // Once the participant's last digests are here the row is written done soon enough: a note now
     // would only keep the check waiting behind it.
     if (this.final === null && Date.now() - this.lastNote > NOTE_EVERY_MS) {
@@ -487,7 +488,7 @@ export class TrackReceiver {
       return known !== undefined && shortDigest(known) !== digest ? [index] : [];
     });
     if (changed.length > 0) {
-      await this.storeArrived(id, fresh);
+      await this.storeArrived(id, fresh, freshDigests);
       this.askAgainFor(changed);
       return;
     }
@@ -502,16 +503,16 @@ export class TrackReceiver {
         const last = fresh.filter(({ index }) => index < count);
         await this.finish(id, final, last);
         this.noteStored(last, last.map(({ index }) => arrived.get(index)));
-        this.send({ t: 'ack', count: this.contiguous, written: this.written });
+        this.ack();
         this.received(final);
         return;
       }
     }
-    await this.storeArrived(id, fresh);
+    await this.storeArrived(id, fresh, freshDigests);
     if (this.hasClosed()) return;
     // Still at it: an `ack` of what it holds keeps the participant from taking the host for gone.
     const stillChecking = setInterval(() => {
-      if (!this.closed) this.send({ t: 'ack', count: this.contiguous, written: this.written });
+      if (!this.closed) this.ack();
     }, STILL_CHECKING_EVERY_MS);
     let held: Awaited<ReturnType<TrackReceiver['heldDigests']>>;
     try {
@@ -533,9 +534,14 @@ export class TrackReceiver {
     this.askAgainFor(resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i));
   }
 
-  /** Blocks the check took from the writes before it, stored as they would have been (with their `ack`). */
-  private async storeArrived(id: string, blocks: readonly Block[]): Promise<void> {
-    if (blocks.length > 0) await this.store(id, blocks);
+  /** Blocks the check took from the writes before it, digested already, stored as they would have been (with their `ack`). */
+  private async storeArrived(id: string, blocks: readonly Block[], digests: readonly (Uint8Array | undefined)[]): Promise<void> {
+    if (blocks.length > 0) await this.store(id, blocks, digests);
+  }
+
+  /** Tells the participant what is held: the blocks from the start, and how many were written over this channel. */
+  private ack(): void {
+    this.send({ t: 'ack', count: this.contiguous, written: this.written });
   }
 
   /** Blocks whose digest is not the participant's, and (when none) the digest of them all. */

@@ -11,6 +11,7 @@ import {
   getRecording,
   listChunks,
   markRecordingDone,
+  writeRecordings,
   markRecordingFinalizing,
   sweepStorage,
   listRecordings,
@@ -255,6 +256,37 @@ describe('the recordings store (IndexedDB)', () => {
     await putRecording(gone);
     await deleteRecording(gone.id);
     await markRecordingDone(gone.id, { size: 2 }, { chunks: [{ recordingId: gone.id, position: 0, bytes: blob(5, 6) }] });
+    expect(await getRecording(gone.id)).toBeUndefined();
+    expect(await listChunks(gone.id)).toEqual([]);
+  });
+
+  it('writes several recordings in one transaction: chunks in order, patches added up, a deleted row left out', async () => {
+    const [growing, finishing, gone] = [newRow(), newRow(), newRow()];
+    await Promise.all([putRecording(growing), putRecording(finishing), putRecording(gone)]);
+    await putChunk({ recordingId: finishing.id, position: 8, bytes: blob(9) });
+    await deleteRecording(gone.id);
+    const db = await openRecordingsDb();
+    const transaction = db.transaction.bind(db);
+    let transactions = 0;
+    db.transaction = ((...args: Parameters<typeof transaction>) => {
+      transactions += 1;
+      return transaction(...args);
+    }) as typeof transaction;
+    try {
+      await writeRecordings([
+        { id: growing.id, chunks: [{ recordingId: growing.id, position: 0, bytes: blob(1) }] },
+        { id: finishing.id, chunks: [{ recordingId: finishing.id, position: 0, bytes: blob(1, 2) }], patch: { size: 100 } },
+        { id: gone.id, chunks: [{ recordingId: gone.id, position: 0, bytes: blob(5) }], patch: { size: 1 } },
+        { id: growing.id, chunks: [{ recordingId: growing.id, position: 0, bytes: blob(3, 4) }] },
+        { id: finishing.id, chunks: [{ recordingId: finishing.id, position: 2, bytes: blob(3) }], patch: { state: 'done', durationMs: 7 }, stray: (position) => position >= 3 },
+      ]);
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(transactions).toBe(1);
+    expect(await bytesOf(await readRecordingFile(growing.id))).toEqual([3, 4]);
+    expect(await bytesOf(await readRecordingFile(finishing.id))).toEqual([1, 2, 3]);
+    expect(await getRecording(finishing.id)).toMatchObject({ state: 'done', size: 100, durationMs: 7 });
     expect(await getRecording(gone.id)).toBeUndefined();
     expect(await listChunks(gone.id)).toEqual([]);
   });

@@ -357,7 +357,7 @@ export interface FinishingWrites {
  * leave a finished recording with a hidden reserve behind; `writes` go in the same transaction.
  */
 export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 'id' | 'state'>>, writes: FinishingWrites = {}): Promise<void> {
-  return patchFreeingReserve(id, { ...patch, state: 'done' }, writes);
+  return writeRecordings([{ id, patch: { ...patch, state: 'done' }, freeReserve: true, ...writes }]);
 }
 
 /**
@@ -365,24 +365,83 @@ export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 
  * it before the file's last writes, which the reserve's room is for on a full disk.
  */
 export function markRecordingFinalizing(id: string): Promise<void> {
-  return patchFreeingReserve(id, { state: 'finalizing' });
+  return writeRecordings([{ id, patch: { state: 'finalizing' }, freeReserve: true }]);
 }
 
-async function patchFreeingReserve(id: string, patch: Partial<Omit<RecordingRow, 'id'>>, { chunks: added = [], stray }: FinishingWrites = {}): Promise<void> {
-  const stored = await Promise.all(added.map((chunk) => storable(chunk)));
+/** One recording's part of a transaction that may write several: its chunks and, if given, its row. */
+export interface RecordingWrite extends FinishingWrites {
+  id: string;
+  /** Patched into the row; a row deleted meanwhile is not made again, and then gets no chunks either. */
+  patch?: Partial<Omit<RecordingRow, 'id'>>;
+  /** The recording's booked reserve goes. */
+  freeReserve?: boolean;
+}
+
+/**
+ * Every write given, in one transaction, in the order given (a later chunk at a position replaces an
+ * earlier one, a later patch of a row adds to an earlier one). Rows are part of it only when a write
+ * patches one, so chunk-only writes never wait for a transaction that holds the rows.
+ */
+export async function writeRecordings(writes: readonly RecordingWrite[]): Promise<void> {
+  const byId = new Map<string, { chunks: ChunkRow[]; patch?: Partial<Omit<RecordingRow, 'id'>>; stray?: (position: number) => boolean; freeReserve: boolean }>();
+  for (const { id, chunks = [], patch, stray, freeReserve = false } of writes) {
+    const into = byId.get(id) ?? { chunks: [], freeReserve: false };
+    into.chunks.push(...chunks);
+    if (patch) into.patch = { ...into.patch, ...patch };
+    into.stray = stray ?? into.stray;
+    into.freeReserve ||= freeReserve;
+    byId.set(id, into);
+  }
+  const entries = [...byId].map(([id, write]) => ({ id, ...write }));
+  const stored = await Promise.all(entries.map(({ chunks }) => Promise.all(chunks.map((chunk) => storable(chunk)))));
   const db = await openRecordingsDb();
+  if (entries.every(({ patch }) => patch === undefined)) {
+    const tx = db.transaction('chunks', 'readwrite');
+    await allOrNothing(tx, async () => {
+      await Promise.all(stored.flat().map((chunk) => tx.store.put(chunk)));
+    });
+    return;
+  }
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
   const recordings = tx.objectStore('recordings');
   const chunks = tx.objectStore('chunks');
-  // Every request that needs no answer first is made at once: each answer waited for is a task on a
-  // page that may be busy with a call, and the transaction's locks are held meanwhile.
-  const [row, keys] = await Promise.all([recordings.get(id), stray ? chunks.getAllKeys(chunkRange(id)) : Promise.resolve([]), chunks.delete([id, RESERVE_POSITION])]);
-  // A recording deleted meanwhile gets no chunks back.
-  await Promise.all([
-    ...(row ? [recordings.put({ ...row, ...patch, updatedAt: Date.now() }), ...stored.map((chunk) => chunks.put(chunk))] : []),
-    ...keys.filter(([, position]) => stray?.(position) === true).map((key) => chunks.delete(key)),
-    tx.done,
-  ]);
+  await allOrNothing(tx, async () => {
+    // Every request that needs no answer first is made at once: each answer waited for is a task on a
+    // page that may be busy with a call, and the transaction's locks are held meanwhile.
+    const [rows, keys] = await Promise.all([
+      Promise.all(entries.map(({ id, patch }) => (patch ? recordings.get(id) : Promise.resolve(undefined)))),
+      Promise.all(entries.map(({ id, stray }) => (stray ? chunks.getAllKeys(chunkRange(id)) : Promise.resolve([])))),
+      ...entries.filter(({ freeReserve }) => freeReserve).map(({ id }) => chunks.delete([id, RESERVE_POSITION])),
+    ]);
+    await Promise.all(
+      entries.flatMap(({ patch, stray }, i) => {
+        const row = rows[i];
+        const strays = (keys[i] ?? []).filter(([, position]) => stray?.(position) === true).map((key) => chunks.delete(key));
+        // A recording deleted meanwhile gets no chunks back.
+        if (patch && !row) return strays;
+        return [...strays, ...(stored[i] ?? []).map((chunk) => chunks.put(chunk)), ...(row && patch ? [recordings.put({ ...row, ...patch, updatedAt: Date.now() })] : [])];
+      }),
+    );
+  });
+}
+
+/**
+ * Makes `requests` in `tx` and waits for it to commit; any failure, even one thrown before a request is
+ * made, aborts it, so none of its writes land (a row marked done without its last chunks, say).
+ */
+async function allOrNothing(tx: { abort(): void; done: Promise<void> }, requests: () => Promise<void>): Promise<void> {
+  try {
+    await requests();
+  } catch (error: unknown) {
+    tx.done.catch(() => undefined); // the abort's own rejection: the failure is the one thrown
+    try {
+      tx.abort();
+    } catch {
+      // Already ended on its own (a request's error aborts it).
+    }
+    throw error;
+  }
+  await tx.done;
 }
 
 /**

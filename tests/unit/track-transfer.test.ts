@@ -462,6 +462,49 @@ describe('track transfer', () => {
     await expectReceived(transfer);
   });
 
+  it('a block whose write fails while the check runs keeps the track from being finished, and a new channel finishes it', async () => {
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const transfer = await begunTransfer();
+    const { recordingId, peer, heard, blocks, statuses, file } = transfer;
+    const put = Object.getOwnPropertyDescriptor(IDBObjectStore.prototype, 'put')?.value as (this: IDBObjectStore, value: unknown, key?: IDBValidKey) => IDBRequest<IDBValidKey>;
+    // The storage refuses block 1 (a full disk): the check, which does not wait for blocks being
+    // written, must not finish the track without it.
+    const refusing = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if ((value as { position?: number }).position === BLOCK_BYTES) throw new DOMException('no room left', 'QuotaExceededError');
+      return put.call(this, value, key);
+    });
+    try {
+      blocks.forEach((block, index) => peer.send(encodeBlock(index, block)));
+      peer.send(transfer.final);
+      peer.send(transfer.hashes);
+      await vi.waitFor(() => expect(statuses.at(-1)?.phase).toBe('waiting'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      refusing.mockRestore();
+    }
+    expect(heard).not.toContain('received');
+    expect(await getRecording(receivedTrackId(recordingId))).toMatchObject({ state: 'recording' });
+    expect(warnings.mock.calls.some(([message]) => String(message).includes('no room left'))).toBe(true);
+    // The participant comes back on a new channel and sends what the host says it lacks.
+    const [again, hostEnd] = FakeDataChannel.pair(`track:${recordingId}`);
+    const after: TrackStatus[] = [];
+    new TrackReceiver(asChannel(hostEnd), { roomId: ROOM_ID, participantId: 'gus', participantName: 'Gus', onStatus: (status) => after.push(status), claim: () => true, released: () => undefined });
+    const told: { t: string; count?: number }[] = [];
+    again.onmessage = ({ data }: MessageEvent) => told.push(JSON.parse(String(data)) as { t: string; count?: number });
+    again.open();
+    again.send(JSON.stringify({ t: 'begin', recordingId, createdAt: 1, width: 2, height: 2, startedAt: null, roomSession: null }));
+    await vi.waitFor(() => expect(told.map(({ t }) => t)).toContain('have'));
+    const held = told.find(({ t }) => t === 'have')?.count ?? 0;
+    expect(held).toBeLessThanOrEqual(1);
+    blocks.slice(held).forEach((block, i) => again.send(encodeBlock(held + i, block)));
+    again.send(transfer.final);
+    again.send(transfer.hashes);
+    await vi.waitFor(() => expect(told.map(({ t }) => t)).toContain('received'), { timeout: 8_000 });
+    await expectReceived({ ...transfer, statuses: after });
+    expect(file.bytes.length).toBeGreaterThan(BLOCK_BYTES * 5);
+    warnings.mockRestore();
+  });
+
   it('blocks that come after the participant said its file is finished are stored with the finished row, in one write', async () => {
     const transfer = await begunTransfer();
     const { peer, heard, blocks, file } = transfer;

@@ -4,7 +4,8 @@
  * blocks at their byte positions, so the library lists, plays and recovers it like any other, and
  * a host that crashes mid-transfer keeps every block already written.
  */
-import { chunkRange, getRecording, listChunks, markRecordingDone, openRecordingsDb, patchRecording, putChunks, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
+import { chunkRange, getRecording, listChunks, openRecordingsDb, putRecording, writeRecordings, type ChunkRow, type RecordingRow, type RecordingWrite } from './recordings-db';
+import { WriteBatches } from './write-batches';
 
 /**
  * The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs
@@ -20,6 +21,7 @@ export type ReceivedTrackRow = Pick<RecordingRow, 'id' | 'name' | 'createdAt' | 
  * are written under the row's id), and an in-place repair's extra chunk is dropped when it finishes.
  */
 export async function openReceivedTrack(track: ReceivedTrackRow): Promise<RecordingRow> {
+  receivedWrites.clear(track.id);
   const existing = await getRecording(track.id);
   if (existing) {
     if (existing.fileKey) {
@@ -37,12 +39,16 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
 }
 
 /**
- * Stores blocks of a track at their byte positions (a block sent again replaces the old one), as they
- * arrived, in one transaction: a host receiving three 5 Mbps tracks gets some 30 blocks a second, and
- * a transaction each queued them behind each other's commits (docs/decisions/0015-podcast-tracks.md).
+ * Every track this page receives is written through one queue: while one transaction is written, what
+ * arrives for any track waits to go in the next, so the host's tracks do not queue their transactions
+ * behind one another's (docs/decisions/0015-podcast-tracks.md). A write may count on those of its
+ * track added before it: a failed one fails the track's later writes too, until the track is opened again.
  */
-export async function putReceivedBlocks(id: string, blocks: readonly ReceivedBlock[]): Promise<void> {
-  await putChunks(chunksOf(id, blocks));
+const receivedWrites = new WriteBatches<RecordingWrite>((writes) => writeRecordings(writes));
+
+/** Stores blocks of a track at their byte positions (a block sent again replaces the old one). */
+export function putReceivedBlocks(id: string, blocks: readonly ReceivedBlock[]): Promise<void> {
+  return receivedWrites.add({ id, chunks: chunksOf(id, blocks) });
 }
 
 /** A block of a track as it arrived: its bytes at their position in the file. */
@@ -53,31 +59,39 @@ export interface ReceivedBlock {
 
 const chunksOf = (id: string, blocks: readonly ReceivedBlock[]): ChunkRow[] => blocks.map(({ position, bytes }) => ({ recordingId: id, position, bytes: new Blob([bytes]) }));
 
-/** Notes how much has arrived, so the library shows the row growing and knows it is alive. */
-export function noteReceived(id: string, size: number, durationMs: number): Promise<void> {
-  return patchRecording(id, { size, durationMs });
+/**
+ * Notes how much has arrived, so the library shows the row growing and knows it is alive; a row already
+ * finished is left as it is, so the finishing write need not wait for a note on its way. Not through the
+ * shared queue: a write of the rows waits for every other one that holds them (the recorders'), and
+ * the blocks' writes would wait with it.
+ */
+export async function noteReceived(id: string, size: number, durationMs: number): Promise<void> {
+  const db = await openRecordingsDb();
+  const tx = db.transaction('recordings', 'readwrite');
+  const row = await tx.store.get(id);
+  if (row && row.state !== 'done') await tx.store.put({ ...row, size, durationMs, updatedAt: Date.now() });
+  await tx.done;
 }
 
 /**
  * The whole file is here and checked: its last `blocks` (checked, not yet stored) are stored, chunks
  * that are not its blocks go (past its end: a hostile or confused sender's; between block starts: a
- * repair's, made while the track was incomplete), and the row is done, typed as the participant's file.
+ * repair's, made while the track was incomplete), and the row is done, typed as the participant's
+ * file, with `more` (its start, lined up again) in it.
  */
 export function finishReceivedTrack(
   id: string,
-  { size, durationMs, mimeType }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'>,
+  { size, durationMs, mimeType, ...more }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'> & Partial<Pick<RecordingRow, 'startedAt'>>,
   blockBytes: number,
   blocks: readonly ReceivedBlock[] = [],
 ): Promise<void> {
-  // One transaction: on a host whose page is busy with a call, each one waited a second or more.
-  return markRecordingDone(
+  return receivedWrites.add({
     id,
-    { size, durationMs, mimeType, error: undefined },
-    {
-      chunks: chunksOf(id, blocks),
-      stray: (position) => position >= size || position % blockBytes !== 0,
-    },
-  );
+    patch: { ...more, size, durationMs, mimeType, error: undefined, state: 'done' },
+    freeReserve: true,
+    chunks: chunksOf(id, blocks),
+    stray: (position) => position >= size || position % blockBytes !== 0,
+  });
 }
 
 /** The byte positions of the chunks held, in file order (keys only: no bytes are read). */

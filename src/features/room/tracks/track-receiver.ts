@@ -120,6 +120,12 @@ export class TrackReceiver {
   private readonly beyond = new Set<number>();
   private writes: Promise<void> = Promise.resolve();
   private queued = 0;
+  /**
+   * Blocks handed to the shared write queue and not yet written, and what follows their writing (the
+   * `ack`), in the order they were handed: the messages' steps go on meanwhile (docs/decisions/0015-podcast-tracks.md).
+   */
+  private uncommitted = 0;
+  private commits: Promise<void> = Promise.resolve();
   /** Blocks arrived and not yet taken to be written: they go to storage together. */
   private pending: Block[] = [];
   /**
@@ -142,13 +148,18 @@ export class TrackReceiver {
   /** The start this channel put on the host's clock, and the round trip it rests on. */
   private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
   private clockAskedAgain = false;
-  /** The clock asked again at the end, alongside the check: `received` waits for it. */
+  /** The clock asked again at the end, alongside the check: the participant hears `received` after it. */
   private closingClock: Promise<void> = Promise.resolve();
+  /** The start on the host's clock, lined up again at the end, and the one written with the finished row. */
+  private startLinedUpAgain: number | undefined;
+  private startFinished: number | undefined;
   /**
    * The SHA-256 of every block this channel stored, taken as it stored it: what the participant changed
    * since shows at once, and the finished file is checked without reading it again.
    */
   private readonly storedDigests = new Map<number, Uint8Array>();
+  /** The SHA-256s of blocks being written: the check counts on them, as its own write comes after theirs. */
+  private readonly writingDigests = new Map<number, Uint8Array>();
 
   constructor(
     private readonly channel: RTCDataChannel,
@@ -322,7 +333,7 @@ export class TrackReceiver {
     const offset = estimateClockOffset(await this.askClockTimes(CLOCK_CLOSING_QUESTIONS, CLOCK_CLOSING_GAP_MS));
     if (!offset || offset.roundTripMs >= linedUp.offset.roundTripMs) return;
     this.linedUp = { ...linedUp, offset };
-    await patchRecording(linedUp.id, { startedAt: onHostClock(linedUp.startedAt, offset) });
+    this.startLinedUpAgain = onHostClock(linedUp.startedAt, offset);
   }
 
   /** `count` round trips, `gapMs` apart; the answered ones. */
@@ -371,7 +382,7 @@ export class TrackReceiver {
       return;
     }
     if (this.status?.phase === 'received') return; // the same bytes again, already checked
-    if (this.queued >= MAX_QUEUED_BLOCKS) {
+    if (this.queued + this.uncommitted >= MAX_QUEUED_BLOCKS) {
       this.refuse('blocks faster than they can be stored');
       this.close();
       return;
@@ -399,15 +410,42 @@ export class TrackReceiver {
     }
   }
 
-  /** Stores `blocks` (their SHA-256s are taken meanwhile, unless given) and says what is held. */
+  /**
+   * Hands `blocks` to the shared write queue and takes their SHA-256s meanwhile (unless given); what is
+   * held is said once they are written, in the order they were handed over.
+   */
   private async store(id: string, blocks: readonly Block[], known?: readonly (Uint8Array | undefined)[]): Promise<void> {
-    const [digests] = await Promise.all([
-      known ?? Promise.all(blocks.map(({ bytes }) => blockSha256(bytes))),
-      putReceivedBlocks(
-        id,
-        blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
-      ),
-    ]);
+    this.uncommitted += blocks.length;
+    const written = putReceivedBlocks(
+      id,
+      blocks.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
+    );
+    written.catch(() => undefined); // awaited below, in order
+    const digests = known ?? (await Promise.all(blocks.map(({ bytes }) => blockSha256(bytes))));
+    blocks.forEach(({ index }, i) => {
+      const digest = digests[i];
+      if (digest) this.writingDigests.set(index, digest);
+    });
+    const before = this.commits;
+    this.commits = (async () => {
+      await before;
+      try {
+        await written;
+      } finally {
+        this.uncommitted -= blocks.length;
+      }
+      await this.afterWritten(id, blocks, digests);
+    })();
+    this.commits.catch((error: unknown) => {
+      this.storageFailed(error);
+    });
+  }
+
+  /** Blocks are written: held, acknowledged, and now and then noted in the row. */
+  private async afterWritten(id: string, blocks: readonly Block[], digests: readonly (Uint8Array | undefined)[]): Promise<void> {
+    blocks.forEach(({ index }, i) => {
+      if (this.writingDigests.get(index) === digests[i]) this.writingDigests.delete(index);
+    });
     const checkStorage = Math.floor((this.written + blocks.length) / STORAGE_CHECK_BLOCKS) > Math.floor(this.written / STORAGE_CHECK_BLOCKS);
     this.noteStored(blocks, digests);
     if (checkStorage && (await this.storageNearlyFull())) {
@@ -416,13 +454,21 @@ export class TrackReceiver {
       this.close();
       return;
     }
-    this.ack();
-    // Once the participant's last digests are here the row is written done soon enough: a note now
-    // would only keep the check waiting behind it.
+    if (this.status?.phase !== 'received') this.ack();
+    // Once the participant's last digests are here the row is written done soon enough.
     if (this.final === null && Date.now() - this.lastNote > NOTE_EVERY_MS) {
       this.lastNote = Date.now();
-      await noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0);
+      noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0).catch((error: unknown) => {
+        this.storageFailed(error);
+      });
     }
+  }
+
+  /** A write failed: this channel ends (the participant keeps its copy and sends what was not acknowledged again). */
+  private storageFailed(error: unknown): void {
+    if (this.closed) return;
+    reportError('podcast track: store what a participant sent', error);
+    this.close();
   }
 
   /** Blocks now held, with their SHA-256s: what `ack` says, the rate on the card, and the check's digests. */
@@ -480,7 +526,7 @@ export class TrackReceiver {
     // The channel went meanwhile: these blocks were never acknowledged, and a newer channel sends them.
     if (this.hasClosed()) return;
     const arrived = new Map(fresh.map(({ index }, i) => [index, freshDigests[i]]));
-    const digestOf = (index: number) => arrived.get(index) ?? this.storedDigests.get(index);
+    const digestOf = (index: number) => arrived.get(index) ?? this.writingDigests.get(index) ?? this.storedDigests.get(index);
     // Blocks stored over this channel that the participant has changed since (the header its muxer
     // writes at the end) are asked for before anything is read.
     const changed = final.hashes.flatMap((digest, index) => {
@@ -495,20 +541,25 @@ export class TrackReceiver {
     this.update({ phase: 'checking' });
     // Every block came over this channel: nothing needs reading, not even which blocks are held (on a
     // host busy with a call, each read of the storage waited a second or more), and the blocks that
-    // just arrived are stored with the finished row.
+    // just arrived are stored with the finished row. Blocks still being written need no waiting for:
+    // the finished row is written after them, or not at all if they fail.
     const known = Array.from({ length: count }, (_, index) => digestOf(index));
     if (final.check === 'blocks' && known.every((digest) => digest !== undefined)) {
       const { resend, whole } = this.matches(final, known);
       if (resend.length === 0 && whole === final.sha256) {
         const last = fresh.filter(({ index }) => index < count);
         await this.finish(id, final, last);
+        // The writes before it are written too (the finishing one comes after them, or fails with
+        // them), whether or not what follows them has run yet: every block is held.
         this.noteStored(last, last.map(({ index }) => arrived.get(index)));
+        this.contiguous = Math.max(this.contiguous, count);
         this.ack();
-        this.received(final);
+        this.received(id, final);
         return;
       }
     }
     await this.storeArrived(id, fresh, freshDigests);
+    await this.commits; // what is read back must be written
     if (this.hasClosed()) return;
     // Still at it: an `ack` of what it holds keeps the participant from taking the host for gone.
     const stillChecking = setInterval(() => {
@@ -525,12 +576,15 @@ export class TrackReceiver {
     const { resend, whole } = final.check === 'file' ? { resend: this.matches(final, held.blocks).resend, whole: held.ofFile } : this.matches(final, held.blocks);
     if (resend.length === 0 && whole === final.sha256) {
       await this.finish(id, final, []);
-      this.received(final);
+      this.received(id, final);
       return;
     }
     // Every block matches its digest but the whole does not: only a collision of the short digests, or
     // a stored block changed since it was stored, does that; every block is read afresh, and all go again.
-    if (resend.length === 0) this.storedDigests.clear();
+    if (resend.length === 0) {
+      this.storedDigests.clear();
+      this.writingDigests.clear();
+    }
     this.askAgainFor(resend.length > 0 ? resend : Array.from({ length: count }, (_, i) => i));
   }
 
@@ -553,22 +607,37 @@ export class TrackReceiver {
     return { resend, whole: resend.length === 0 ? blocksDigest(blocks.filter((digest) => digest !== undefined)) : null };
   }
 
-  /** The track is whole and checked: its last blocks are stored with its finished row, and its start is lined up. */
+  /**
+   * The track is whole and checked: its last blocks are stored with its finished row, and with its start
+   * if the clock asked again at the end has answered by then.
+   */
   private async finish(id: string, final: Final, last: readonly Block[]): Promise<void> {
-    await Promise.all([
-      finishReceivedTrack(
-        id,
-        { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm' },
-        BLOCK_BYTES,
-        last.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
-      ),
-      this.closingClock,
-    ]);
+    const startedAt = this.startLinedUpAgain;
+    await finishReceivedTrack(
+      id,
+      { size: final.size, durationMs: final.durationMs, mimeType: final.mimeType ?? 'video/webm', ...(startedAt !== undefined && { startedAt }) },
+      BLOCK_BYTES,
+      last.map(({ index, bytes }) => ({ position: index * BLOCK_BYTES, bytes })),
+    );
+    this.startFinished = startedAt;
   }
 
-  private received(final: Final): void {
+  /**
+   * The card says received at once. The participant hears it once the clock asked again at the end has
+   * answered, as it closes the channel then; a start so lined up after the row was finished is written first.
+   */
+  private received(id: string, final: Final): void {
     this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
-    this.send({ t: 'received', sha256: final.sha256 });
+    void (async () => {
+      await this.closingClock;
+      const startedAt = this.startLinedUpAgain;
+      try {
+        if (startedAt !== undefined && startedAt !== this.startFinished) await patchRecording(id, { startedAt });
+      } catch (error: unknown) {
+        reportError('podcast track: note when a participant’s file began', error);
+      }
+      this.send({ t: 'received', sha256: final.sha256 });
+    })();
   }
 
   /**

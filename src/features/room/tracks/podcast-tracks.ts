@@ -281,6 +281,7 @@ export class PodcastTracks {
     if (!own) return;
     this.own = null;
     const { recordingId } = own.info;
+    this.senders.get(recordingId)?.stopping();
     try {
       await own.stop();
     } catch (error) {

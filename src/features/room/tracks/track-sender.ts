@@ -112,6 +112,7 @@ export class TrackSender {
   /** Blocks the host holds from the start (for progress). */
   private held = 0;
   private finished = false;
+  private stopped = false;
   private delivered = false;
   private totalBytes = 0;
   /** Loops asleep, woken by anything that happens. */
@@ -181,6 +182,15 @@ export class TrackSender {
     channel.onbufferedamountlow = () => {
       this.poke();
     };
+  }
+
+  /**
+   * The participant's recording is stopping: the host hears so at once, and keeps what comes from here on
+   * to store it with the finished row (docs/decisions/0015-podcast-tracks.md).
+   */
+  stopping(): void {
+    this.stopped = true;
+    this.poke();
   }
 
   /** The participant's recording is finished: what is left is sent, and the copy checked. */
@@ -257,7 +267,7 @@ export class TrackSender {
         const told = Math.min(size, file.recordedSize ?? size);
         const whole = Math.floor(Math.min(told, file.settled ?? told) / BLOCK_BYTES);
         while (run.next < whole && this.live(run)) await this.sendBlock(run, reads, run.next++, whole);
-        this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: false });
+        this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: this.stopped });
         this.report();
         await this.sleep(POLL_MS);
         continue;

@@ -353,6 +353,31 @@ describe('track transfer', () => {
     expect(to.statuses.slice(checked).find((status) => status.phase === 'sending')?.receivedBytes).toBe(file.bytes.length - 2 * BLOCK_BYTES);
   });
 
+  it('a recording that is stopping is said to be so at once: the host keeps what comes next for the finished row', async () => {
+    const file = new GrowingFile();
+    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    const to = host();
+    file.append(BLOCK_BYTES * 2 + 10, 9);
+    const [guestEnd] = connect(sender, to);
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+    });
+    expect(to.statuses.at(-1)?.phase).toBe('recording');
+    // The recorder settles another block while it finishes the file.
+    file.append(BLOCK_BYTES, 10);
+    sender.stopping();
+    await vi.waitFor(() => {
+      expect(to.statuses.at(-1)?.phase).toBe('sending');
+    });
+    const progress = guestEnd.sent.filter((m): m is string => typeof m === 'string').map((m) => JSON.parse(m) as { t: string; finished?: boolean });
+    expect(progress.filter(({ t }) => t === 'progress').at(-1)?.finished).toBe(true);
+    // Kept, not written: it is not said to be held until the finished row is written with it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
+    await finishDelivered(file, sender);
+    expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
+  });
+
   it('a connection that drops mid-way resumes from what the host holds, on a new channel', async () => {
     const file = new GrowingFile();
     const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });

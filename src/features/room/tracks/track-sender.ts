@@ -266,8 +266,9 @@ export class TrackSender {
         // cluster's size is written when it closes (sent earlier, its block would go twice).
         const told = Math.min(size, file.recordedSize ?? size);
         const whole = Math.floor(Math.min(told, file.settled ?? told) / BLOCK_BYTES);
-        while (run.next < whole && this.live(run)) await this.sendBlock(run, reads, run.next++, whole);
+        // Said first: once the recording is stopping, the host keeps the blocks that follow for the finished row.
         this.send(run, { t: 'progress', recorded: size, durationMs: file.durationMs, finished: this.stopped });
+        while (run.next < whole && this.live(run)) await this.sendBlock(run, reads, run.next++, whole);
         this.report();
         await this.sleep(POLL_MS);
         continue;

@@ -6,7 +6,7 @@ interface Write {
   n: number;
 }
 
-/** Batches as `WriteBatches` runs them, each held until `release` (or `fail`) is called for it. */
+/** Batches as `WriteBatches` runs them (two at most at once), each held until released or failed. */
 function heldBatches() {
   const runs: { writes: number[]; release: () => void; fail: (error: Error) => void }[] = [];
   const batches = new WriteBatches<Write>(
@@ -14,8 +14,9 @@ function heldBatches() {
       new Promise<void>((resolve, reject) => {
         runs.push({ writes: writes.map(({ n }) => n), release: resolve, fail: reject });
       }),
+    2,
   );
-  return { runs, batches };
+  return { runs, batches, started: () => runs.map(({ writes }) => writes) };
 }
 
 const settled = async (promise: Promise<void>): Promise<string> =>
@@ -29,37 +30,57 @@ const turns = async (count = 5) => {
 };
 
 describe('WriteBatches', () => {
-  it('writes added in one task go together, and those added while a batch is written go together in the next', async () => {
-    const { runs, batches } = heldBatches();
+  it('writes added in one task go together; a few batches run at once, and what waits for them goes together', async () => {
+    const { runs, batches, started } = heldBatches();
     const first = [batches.add({ id: 'a', n: 1 }), batches.add({ id: 'b', n: 2 })];
     await turns();
-    expect(runs.map(({ writes }) => writes)).toEqual([[1, 2]]);
-    const second = [batches.add({ id: 'a', n: 3 }), batches.add({ id: 'c', n: 4 })];
+    expect(started()).toEqual([[1, 2]]);
+    const second = batches.add({ id: 'a', n: 3 });
     await turns();
-    const third = batches.add({ id: 'b', n: 5 });
+    expect(started()).toEqual([[1, 2], [3]]);
+    // Two are under way: the rest wait, and go together when one is written.
+    const waiting = [batches.add({ id: 'c', n: 4 }), batches.add({ id: 'b', n: 5 })];
     await turns();
-    // Nothing starts before the batch under way is written.
-    expect(runs).toHaveLength(1);
+    expect(runs).toHaveLength(2);
     runs[0]?.release();
     expect(await Promise.all(first.map(settled))).toEqual(['written', 'written']);
     await turns();
-    expect(runs.map(({ writes }) => writes)).toEqual([[1, 2], [3, 4, 5]]);
+    expect(started()).toEqual([[1, 2], [3], [4, 5]]);
     runs[1]?.release();
-    expect(await Promise.all([...second, third].map(settled))).toEqual(['written', 'written', 'written']);
+    runs[2]?.release();
+    expect(await Promise.all([second, ...waiting].map(settled))).toEqual(['written', 'written', 'written']);
+  });
+
+  it('a write that counts on earlier ones waits until every batch under way is written, with the writes that came meanwhile', async () => {
+    const { runs, batches, started } = heldBatches();
+    const blocks = batches.add({ id: 'a', n: 1 });
+    await turns();
+    const finishing = batches.add({ id: 'a', n: 2 }, { afterEarlier: true });
+    const other = batches.add({ id: 'b', n: 3 });
+    const finishingToo = batches.add({ id: 'b', n: 4 }, { afterEarlier: true });
+    await turns();
+    // Nothing behind the write that waits starts before it.
+    expect(started()).toEqual([[1]]);
+    runs[0]?.release();
+    expect(await settled(blocks)).toBe('written');
+    await turns();
+    expect(started()).toEqual([[1], [2, 3, 4]]);
+    runs[1]?.release();
+    expect(await Promise.all([finishing, other, finishingToo].map(settled))).toEqual(['written', 'written', 'written']);
   });
 
   it('a failed batch fails its writes and the later writes of their keys, not of others, until a key is cleared', async () => {
-    const { runs, batches } = heldBatches();
+    const { runs, batches, started } = heldBatches();
     const failing = batches.add({ id: 'a', n: 1 });
     await turns();
-    // Added while the batch that fails is under way: one counts on it, one does not.
-    const after = batches.add({ id: 'a', n: 2 });
-    const other = batches.add({ id: 'b', n: 3 });
+    // Added while the batch that fails is under way: one counts on it, one is another key's.
+    const finishing = batches.add({ id: 'a', n: 2 }, { afterEarlier: true });
+    const other = batches.add({ id: 'b', n: 3 }, { afterEarlier: true });
     runs[0]?.fail(new Error('disk full'));
     expect(await settled(failing)).toBe('failed: disk full');
-    expect(await settled(after)).toBe('failed: disk full');
+    expect(await settled(finishing)).toBe('failed: disk full');
     await turns();
-    expect(runs.map(({ writes }) => writes)).toEqual([[1], [3]]);
+    expect(started()).toEqual([[1], [3]]);
     runs[1]?.release();
     expect(await settled(other)).toBe('written');
     expect(await settled(batches.add({ id: 'a', n: 4 }))).toBe('failed: disk full');
@@ -68,6 +89,6 @@ describe('WriteBatches', () => {
     await turns();
     runs[2]?.release();
     expect(await settled(again)).toBe('written');
-    expect(runs.map(({ writes }) => writes)).toEqual([[1], [3], [5]]);
+    expect(started()).toEqual([[1], [3], [5]]);
   });
 });

@@ -39,10 +39,10 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
 }
 
 /**
- * Every track this page receives is written through one queue: while one transaction is written, what
- * arrives for any track waits to go in the next, so the host's tracks do not queue their transactions
- * behind one another's (docs/decisions/0015-podcast-tracks.md). A write may count on those of its
- * track added before it: a failed one fails the track's later writes too, until the track is opened again.
+ * Every track this page receives is written through one queue: what arrives for any track while
+ * transactions are under way goes together in the next, so the host's tracks do not queue their
+ * transactions behind one another's (docs/decisions/0015-podcast-tracks.md). A track's finishing write
+ * waits for those under way, and a failed one fails the track's later writes, until it is opened again.
  */
 const receivedWrites = new WriteBatches<RecordingWrite>((writes) => writeRecordings(writes));
 
@@ -85,13 +85,17 @@ export function finishReceivedTrack(
   blockBytes: number,
   blocks: readonly ReceivedBlock[] = [],
 ): Promise<void> {
-  return receivedWrites.add({
-    id,
-    patch: { ...more, size, durationMs, mimeType, error: undefined, state: 'done' },
-    freeReserve: true,
-    chunks: chunksOf(id, blocks),
-    stray: (position) => position >= size || position % blockBytes !== 0,
-  });
+  // After every write of blocks already under way: the row says done only once they are written.
+  return receivedWrites.add(
+    {
+      id,
+      patch: { ...more, size, durationMs, mimeType, error: undefined, state: 'done' },
+      freeReserve: true,
+      chunks: chunksOf(id, blocks),
+      stray: (position) => position >= size || position % blockBytes !== 0,
+    },
+    { afterEarlier: true },
+  );
 }
 
 /** The byte positions of the chunks held, in file order (keys only: no bytes are read). */

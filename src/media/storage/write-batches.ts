@@ -1,28 +1,38 @@
 /**
- * Writes from many sources, one batch at a time: whatever is added while a batch is being written
- * goes together in the next one. On a busy page each transaction costs far more in waiting than in
- * bytes, and transactions over the same stores run one after another, so several writers each with a
- * transaction of its own make each one wait for all the others (docs/decisions/0015-podcast-tracks.md).
+ * Writes from many sources, in batches: whatever is added while batches are being written goes together
+ * in the next one. On a busy page each transaction costs far more in waiting than in bytes, and
+ * transactions over the same stores run one after another, so several writers each with a transaction
+ * of its own make each one wait for all the others (docs/decisions/0015-podcast-tracks.md). A few
+ * batches may be under way at once: the browser runs them in the order they began, and one queued
+ * behind another keeps its storage busy while the page is slow to start the next.
  *
- * A batch that fails fails every write in it, and every later write of the same key until `clear`:
- * a write may count on the ones of its key added before it, as if each key had a queue of its own.
+ * A write that counts on the ones of its key added before it (`afterEarlier`) waits until every batch
+ * under way has been written. A batch that fails fails every write in it, and every later write of
+ * the same key still waiting, until `clear`.
  */
 export class WriteBatches<T extends { id: string }> {
-  private queued: { write: T; settle: (error?: unknown) => void }[] = [];
-  private running = false;
+  private queued: Queued<T>[] = [];
+  private running = 0;
+  private scheduled = false;
   private readonly failed = new Map<string, unknown>();
 
-  constructor(private readonly run: (writes: T[]) => Promise<void>) {}
+  constructor(
+    private readonly run: (writes: T[]) => Promise<void>,
+    private readonly maxRunning = 3,
+  ) {}
 
-  add(write: T): Promise<void> {
+  add(write: T, { afterEarlier = false }: { afterEarlier?: boolean } = {}): Promise<void> {
     const failure = this.failed.get(write.id);
     if (failure !== undefined) return Promise.reject(toError(failure));
     return new Promise<void>((resolve, reject) => {
-      this.queued.push({ write, settle: (error) => (error === undefined ? resolve() : reject(toError(error))) });
+      this.queued.push({ write, afterEarlier, settle: (error) => (error === undefined ? resolve() : reject(toError(error))) });
       // Writes added in the same task go in the same batch.
-      if (!this.running) {
-        this.running = true;
-        queueMicrotask(() => void this.next());
+      if (!this.scheduled) {
+        this.scheduled = true;
+        queueMicrotask(() => {
+          this.scheduled = false;
+          this.next();
+        });
       }
     });
   }
@@ -32,25 +42,40 @@ export class WriteBatches<T extends { id: string }> {
     this.failed.delete(id);
   }
 
-  private async next(): Promise<void> {
-    while (this.queued.length > 0) {
-      const batch = this.queued.filter(({ write, settle }) => {
-        const failure = this.failed.get(write.id);
-        if (failure !== undefined) settle(failure);
-        return failure === undefined;
-      });
-      this.queued = [];
-      if (batch.length === 0) continue;
-      try {
-        await this.run(batch.map(({ write }) => write));
-        for (const { settle } of batch) settle();
-      } catch (error: unknown) {
-        for (const { write } of batch) this.failed.set(write.id, error ?? new Error('a write failed'));
-        for (const { settle } of batch) settle(error ?? new Error('a write failed'));
-      }
-    }
-    this.running = false;
+  private next(): void {
+    this.queued = this.queued.filter(({ write, settle }) => {
+      const failure = this.failed.get(write.id);
+      if (failure !== undefined) settle(failure);
+      return failure === undefined;
+    });
+    if (this.queued.length === 0 || this.running >= this.maxRunning) return;
+    // With batches under way, only the writes before the first that waits for them may go.
+    const waiting = this.running > 0 ? this.queued.findIndex(({ afterEarlier }) => afterEarlier) : -1;
+    const batch = waiting === -1 ? this.queued : this.queued.slice(0, waiting);
+    if (batch.length === 0) return;
+    this.queued = this.queued.slice(batch.length);
+    this.running += 1;
+    void this.write(batch);
   }
+
+  private async write(batch: Queued<T>[]): Promise<void> {
+    try {
+      await this.run(batch.map(({ write }) => write));
+      for (const { settle } of batch) settle();
+    } catch (error: unknown) {
+      const failure = error ?? new Error('a write failed');
+      for (const { write } of batch) this.failed.set(write.id, failure);
+      for (const { settle } of batch) settle(failure);
+    }
+    this.running -= 1;
+    this.next();
+  }
+}
+
+interface Queued<T> {
+  write: T;
+  afterEarlier: boolean;
+  settle: (error?: unknown) => void;
 }
 
 const toError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));

@@ -6,13 +6,17 @@ interface Write {
   n: number;
 }
 
-/** Batches as `WriteBatches` runs them (two at most at once), each held until released or failed. */
-function heldBatches() {
-  const runs: { writes: number[]; release: () => void; fail: (error: Error) => void }[] = [];
+/**
+ * Batches as `WriteBatches` runs them (two at most at once), each held until released or failed; each
+ * begins its transaction at once, unless `slowToBegin`, when the test says it has.
+ */
+function heldBatches({ slowToBegin = false } = {}) {
+  const runs: { writes: number[]; release: () => void; fail: (error: Error) => void; begin: () => void }[] = [];
   const batches = new WriteBatches<Write>(
-    (writes) =>
+    (writes, begun) =>
       new Promise<void>((resolve, reject) => {
-        runs.push({ writes: writes.map(({ n }) => n), release: resolve, fail: reject });
+        runs.push({ writes: writes.map(({ n }) => n), release: resolve, fail: reject, begin: begun });
+        if (!slowToBegin) begun();
       }),
     2,
   );
@@ -49,6 +53,22 @@ describe('WriteBatches', () => {
     runs[1]?.release();
     runs[2]?.release();
     expect(await Promise.all([second, ...waiting].map(settled))).toEqual(['written', 'written', 'written']);
+  });
+
+  it('a batch starts only once the one before it has begun its transaction, so the browser runs them in order', async () => {
+    const { runs, batches, started } = heldBatches({ slowToBegin: true });
+    const first = batches.add({ id: 'a', n: 1 });
+    await turns();
+    const second = batches.add({ id: 'a', n: 2 });
+    await turns();
+    expect(started()).toEqual([[1]]);
+    runs[0]?.begin();
+    await turns();
+    expect(started()).toEqual([[1], [2]]);
+    runs[1]?.begin();
+    runs[1]?.release();
+    runs[0]?.release();
+    expect(await Promise.all([first, second].map(settled))).toEqual(['written', 'written']);
   });
 
   it('a write that counts on earlier ones waits until every batch under way is written, with the writes that came meanwhile', async () => {

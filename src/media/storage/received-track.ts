@@ -44,7 +44,7 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
  * transactions behind one another's (docs/decisions/0015-podcast-tracks.md). A track's finishing write
  * waits for those under way, and a failed one fails the track's later writes, until it is opened again.
  */
-const receivedWrites = new WriteBatches<RecordingWrite>((writes) => writeRecordings(writes));
+const receivedWrites = new WriteBatches<RecordingWrite>((writes, begun) => writeRecordings(writes, begun));
 
 /** Stores blocks of a track at their byte positions (a block sent again replaces the old one). */
 export function putReceivedBlocks(id: string, blocks: readonly ReceivedBlock[]): Promise<void> {

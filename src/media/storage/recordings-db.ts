@@ -379,10 +379,11 @@ export interface RecordingWrite extends FinishingWrites {
 
 /**
  * Every write given, in one transaction, in the order given (a later chunk at a position replaces an
- * earlier one, a later patch of a row adds to an earlier one). Rows are part of it only when a write
+ * earlier one, a later patch of a row adds to an earlier one; a recording's `stray` rule holds for all
+ * its chunks). `begun` is called as soon as the transaction exists. Rows are part of it only when a write
  * patches one, so chunk-only writes never wait for a transaction that holds the rows.
  */
-export async function writeRecordings(writes: readonly RecordingWrite[]): Promise<void> {
+export async function writeRecordings(writes: readonly RecordingWrite[], begun?: () => void): Promise<void> {
   const byId = new Map<string, { chunks: ChunkRow[]; patch?: Partial<Omit<RecordingRow, 'id'>>; stray?: (position: number) => boolean; freeReserve: boolean }>();
   for (const { id, chunks = [], patch, stray, freeReserve = false } of writes) {
     const into = byId.get(id) ?? { chunks: [], freeReserve: false };
@@ -397,12 +398,14 @@ export async function writeRecordings(writes: readonly RecordingWrite[]): Promis
   const db = await openRecordingsDb();
   if (entries.every(({ patch }) => patch === undefined)) {
     const tx = db.transaction('chunks', 'readwrite');
+    begun?.();
     await allOrNothing(tx, async () => {
       await Promise.all(stored.flat().map((chunk) => tx.store.put(chunk)));
     });
     return;
   }
   const tx = db.transaction(['recordings', 'chunks'], 'readwrite');
+  begun?.();
   const recordings = tx.objectStore('recordings');
   const chunks = tx.objectStore('chunks');
   await allOrNothing(tx, async () => {
@@ -419,7 +422,8 @@ export async function writeRecordings(writes: readonly RecordingWrite[]): Promis
         const strays = (keys[i] ?? []).filter(([, position]) => stray?.(position) === true).map((key) => chunks.delete(key));
         // A recording deleted meanwhile gets no chunks back.
         if (patch && !row) return strays;
-        return [...strays, ...(stored[i] ?? []).map((chunk) => chunks.put(chunk)), ...(row && patch ? [recordings.put({ ...row, ...patch, updatedAt: Date.now() })] : [])];
+        const kept = (stored[i] ?? []).filter(({ position }) => stray?.(position) !== true);
+        return [...strays, ...kept.map((chunk) => chunks.put(chunk)), ...(row && patch ? [recordings.put({ ...row, ...patch, updatedAt: Date.now() })] : [])];
       }),
     );
   });

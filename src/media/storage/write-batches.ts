@@ -6,18 +6,21 @@
  * batches may be under way at once: the browser runs them in the order they began, and one queued
  * behind another keeps its storage busy while the page is slow to start the next.
  *
- * A write that counts on the ones of its key added before it (`afterEarlier`) waits until every batch
- * under way has been written. A batch that fails fails every write in it, and every later write of
+ * A batch starts only once the one before it has begun its transaction (`run` says so): the browser
+ * orders transactions by when they began, whatever each did before. A write that counts on the ones of
+ * its key added before it (`afterEarlier`) waits until every batch under way has been written. A batch that fails fails every write in it, and every later write of
  * the same key still waiting, until `clear`.
  */
 export class WriteBatches<T extends { id: string }> {
   private queued: Queued<T>[] = [];
   private running = 0;
+  /** A batch is under way that has not yet begun its transaction. */
+  private starting = false;
   private scheduled = false;
   private readonly failed = new Map<string, unknown>();
 
   constructor(
-    private readonly run: (writes: T[]) => Promise<void>,
+    private readonly run: (writes: T[], begun: () => void) => Promise<void>,
     private readonly maxRunning = 3,
   ) {}
 
@@ -48,19 +51,30 @@ export class WriteBatches<T extends { id: string }> {
       if (failure !== undefined) settle(failure);
       return failure === undefined;
     });
-    if (this.queued.length === 0 || this.running >= this.maxRunning) return;
+    if (this.queued.length === 0 || this.running >= this.maxRunning || this.starting) return;
     // With batches under way, only the writes before the first that waits for them may go.
     const waiting = this.running > 0 ? this.queued.findIndex(({ afterEarlier }) => afterEarlier) : -1;
     const batch = waiting === -1 ? this.queued : this.queued.slice(0, waiting);
     if (batch.length === 0) return;
     this.queued = this.queued.slice(batch.length);
     this.running += 1;
+    this.starting = true;
     void this.write(batch);
   }
 
   private async write(batch: Queued<T>[]): Promise<void> {
+    const transaction = { begun: false };
+    const hasBegun = () => {
+      if (transaction.begun) return;
+      transaction.begun = true;
+      this.starting = false;
+      this.next();
+    };
     try {
-      await this.run(batch.map(({ write }) => write));
+      await this.run(
+        batch.map(({ write }) => write),
+        hasBegun,
+      );
       for (const { settle } of batch) settle();
     } catch (error: unknown) {
       const failure = error ?? new Error('a write failed');
@@ -68,6 +82,11 @@ export class WriteBatches<T extends { id: string }> {
       for (const { settle } of batch) settle(failure);
     }
     this.running -= 1;
+    // One that failed before its transaction began lets the next start.
+    if (!transaction.begun) {
+      transaction.begun = true;
+      this.starting = false;
+    }
     this.next();
   }
 }

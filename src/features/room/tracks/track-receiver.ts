@@ -148,7 +148,7 @@ export class TrackReceiver {
   /** The start this channel put on the host's clock, and the round trip it rests on. */
   private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
   private clockAskedAgain = false;
-  /** The clock asked again at the end, alongside the check: the participant hears `received` after it. */
+  /** The clock asked again at the end, alongside the check: `received` waits for it. */
   private closingClock: Promise<void> = Promise.resolve();
   /** The start on the host's clock, lined up again at the end, and the one written with the finished row. */
   private startLinedUpAgain: number | undefined;
@@ -396,7 +396,8 @@ export class TrackReceiver {
         this.pending = [];
         this.queued -= blocks.length;
         const id = this.storedId;
-        if (id === null) return;
+        // A channel that went hands nothing more to storage: a newer one may be writing the same blocks.
+        if (id === null || this.closed) return;
         if (this.checking || (this.status?.phase === 'sending' && this.unstored.length + blocks.length <= KEPT_FOR_CHECK_BLOCKS)) {
           this.unstored.push(...blocks);
           return;
@@ -549,6 +550,8 @@ export class TrackReceiver {
       if (resend.length === 0 && whole === final.sha256) {
         const last = fresh.filter(({ index }) => index < count);
         await this.finish(id, final, last);
+        // A newer channel took over meanwhile: only it may say received.
+        if (this.hasClosed()) return;
         // The writes before it are written too (the finishing one comes after them, or fails with
         // them), whether or not what follows them has run yet: every block is held.
         this.noteStored(last, last.map(({ index }) => arrived.get(index)));
@@ -576,6 +579,7 @@ export class TrackReceiver {
     const { resend, whole } = final.check === 'file' ? { resend: this.matches(final, held.blocks).resend, whole: held.ofFile } : this.matches(final, held.blocks);
     if (resend.length === 0 && whole === final.sha256) {
       await this.finish(id, final, []);
+      if (this.hasClosed()) return;
       this.received(id, final);
       return;
     }
@@ -623,11 +627,11 @@ export class TrackReceiver {
   }
 
   /**
-   * The card says received at once. The participant hears it once the clock asked again at the end has
-   * answered, as it closes the channel then; a start so lined up after the row was finished is written first.
+   * Received, once the clock asked again at the end has answered too (the participant closes the channel
+   * when it hears it): a start so lined up after the row was finished is written first. The questions
+   * began with the `final`, so they have mostly been answered by the time the row is written.
    */
   private received(id: string, final: Final): void {
-    this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
     void (async () => {
       await this.closingClock;
       const startedAt = this.startLinedUpAgain;
@@ -636,6 +640,8 @@ export class TrackReceiver {
       } catch (error: unknown) {
         reportError('podcast track: note when a participant’s file began', error);
       }
+      if (this.hasClosed()) return;
+      this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
     })();
   }
@@ -696,8 +702,8 @@ export class TrackReceiver {
   /** Storage writes and checks run one at a time, in the order the messages came. */
   private queue(step: () => Promise<void>): void {
     this.writes = this.writes.then(step).catch((error: unknown) => {
-      reportError('podcast track: store what a participant sent', error);
-      this.close();
+      // A failed write was said already, where it was found.
+      this.storageFailed(error);
     });
   }
 

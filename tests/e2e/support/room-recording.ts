@@ -109,8 +109,12 @@ export async function downloadAll(host: Page, count: number, dir: string, from: 
   const notice = host.getByRole('alert').filter({ hasText: 'Recording Complete' });
   if (from === 'notice') await notice.getByRole('button', { name: 'Download' }).click();
   else {
-    await notice.getByRole('button', { name: 'Close notification' }).click();
-    await expect(notice).toHaveCount(0);
+    // In one gate run on a loaded machine the notice was still there 10 s after its close button was
+    // clicked (what the click met is not known); the close is tried again while it stays.
+    await expect(async () => {
+      if ((await notice.count()) > 0) await notice.getByRole('button', { name: 'Close notification' }).click({ timeout: 2_000 });
+      await expect(notice).toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await host.getByRole('button', { name: 'Download', exact: true }).click();
   }
   await collected;

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StoredRecording, type NewRecording } from '../../src/media/storage/stored-recording';
 import { RESERVE_BYTES, getRecording, openRecordingsDb, readRecordingFile } from '../../src/media/storage/recordings-db';
 
@@ -19,6 +19,23 @@ async function reserveOf(id: string): Promise<number | null> {
 async function fileOf(id: string): Promise<number[]> {
   return [...new Uint8Array(await (await readRecordingFile(id)).arrayBuffer())];
 }
+
+/** Counts, from here on, the read-write transactions: all of them, and those on the recordings store alone (row patches). */
+function countWrites(): { readonly all: number; readonly rowPatches: number } {
+  const counted = { all: 0, rowPatches: 0 };
+  const original = Object.getOwnPropertyDescriptor(IDBDatabase.prototype, 'transaction')?.value as IDBDatabase['transaction'];
+  vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+    const [scope, mode] = args;
+    if (mode === 'readwrite') counted.all += 1;
+    if (mode === 'readwrite' && (scope === 'recordings' || (Array.isArray(scope) && scope.length === 1 && scope[0] === 'recordings'))) counted.rowPatches += 1;
+    return original.apply(this, args);
+  });
+  return counted;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe('StoredRecording', () => {
   it('opens with a row that says recording and nothing stored, and the reserve booked', async () => {
@@ -85,5 +102,29 @@ describe('StoredRecording', () => {
     expect(await getRecording(fresh.id)).toBeUndefined();
     expect(await reserveOf(fresh.id)).toBeNull();
     expect((await readRecordingFile(fresh.id)).size).toBe(0);
+  });
+
+  it('notes made while a row patch is under way share the next one, which carries the latest progress', async () => {
+    const fresh = newRecording();
+    const stored = await StoredRecording.open(fresh);
+    stored.writer.write(0, new Uint8Array([1, 2, 3, 4]));
+    const writes = countWrites();
+    // A recorder notes on a timer whatever the storage does: twenty notes before the first is written.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => stored.persist({ state: 'recording', durationMs: (i + 1) * 500 })));
+    expect(writes.rowPatches).toBeGreaterThanOrEqual(1);
+    expect(writes.rowPatches).toBeLessThanOrEqual(2);
+    expect(await getRecording(fresh.id)).toMatchObject({ state: 'recording', durationMs: 10_000, size: 4 });
+    stored.release();
+  });
+
+  it('a note still waiting when finishing begins leaves the row finishing', async () => {
+    const fresh = newRecording();
+    const stored = await StoredRecording.open(fresh);
+    const first = stored.note({ state: 'recording', durationMs: 500 });
+    const waiting = stored.note({ state: 'recording', durationMs: 1000 });
+    await Promise.all([first, waiting, stored.finishing()]);
+    expect((await getRecording(fresh.id))?.state).toBe('finalizing');
+    await stored.done({ durationMs: 1000, size: 0 });
+    expect((await getRecording(fresh.id))?.state).toBe('done');
   });
 });

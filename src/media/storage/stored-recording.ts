@@ -17,6 +17,11 @@ type RowProgress = Partial<Pick<RecordingRow, 'state' | 'durationMs'>>;
 export class StoredRecording {
   readonly writer: ChunkWriter;
   private released = false;
+  /** The row patch under way, and the progress of calls made meanwhile, waiting to go in the next. */
+  private noting: Promise<void> | null = null;
+  private waitingNote: { progress: RowProgress; noted: Promise<void> } | null = null;
+  /** Finishing, done or abandoned: progress notes no longer touch the row. */
+  private rowClosed = false;
 
   private constructor(
     readonly id: string,
@@ -51,25 +56,66 @@ export class StoredRecording {
   /** Stores what was written and notes it in the row (with a new state or duration, if given). */
   async persist(progress: RowProgress = {}): Promise<void> {
     await this.writer.flush();
-    const size = this.writer.persistedSize;
-    // Read with `size`, in one patch: a reader takes every byte up to `size` as final when the row has
-    // no mark, and up to the mark when it has (docs/decisions/0015-podcast-tracks.md).
-    const settled = this.writer.storedSettled;
-    await patchRecording(this.id, { size, ...(settled === null ? {} : { settledSize: Math.min(settled, size) }), ...progress });
+    await this.noteRow(progress);
   }
 
   /** Notes progress in the row without storing bytes: a pause, a resume, or a touch that says "alive". */
   note(progress: RowProgress = {}): Promise<void> {
-    return patchRecording(this.id, progress);
+    return this.noteRow(progress);
+  }
+
+  /**
+   * One row patch at a time: calls made while one is under way share the next, which carries the latest
+   * of their progress and the size at the time it goes. Recorders note every half second whatever the
+   * storage is doing; on a machine whose storage fell behind, each call's own patch queued up, and a
+   * hundred patches of one row stood ahead of every later write of the database for seconds
+   * (docs/decisions/0015-podcast-tracks.md).
+   */
+  private noteRow(progress: RowProgress): Promise<void> {
+    const waiting = this.waitingNote;
+    if (waiting) {
+      Object.assign(waiting.progress, progress);
+      return waiting.noted;
+    }
+    const under = this.noting;
+    if (!under) return this.patchRow(progress);
+    const next = { progress: { ...progress }, noted: Promise.resolve() };
+    next.noted = under
+      .catch(() => undefined)
+      .then(() => {
+        this.waitingNote = null;
+        return this.patchRow(next.progress);
+      });
+    this.waitingNote = next;
+    return next.noted;
+  }
+
+  private patchRow(progress: RowProgress): Promise<void> {
+    // Finishing (or giving up) writes the row itself: a note still waiting would undo its state.
+    if (this.rowClosed) return Promise.resolve();
+    const size = this.writer.persistedSize;
+    // Read with `size`, in one patch: a reader takes every byte up to `size` as final when the row has
+    // no mark, and up to the mark when it has (docs/decisions/0015-podcast-tracks.md).
+    const settled = this.writer.storedSettled;
+    const noted = patchRecording(this.id, { size, ...(settled === null ? {} : { settledSize: Math.min(settled, size) }), ...progress });
+    this.noting = noted;
+    void noted
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.noting === noted) this.noting = null;
+      });
+    return noted;
   }
 
   /** Finishing begins: the row says so, and the reserve is freed, since finishing is what it was kept for. */
   finishing(): Promise<void> {
+    this.rowClosed = true;
     return markRecordingFinalizing(this.id);
   }
 
   /** The file is whole, as the writer wrote it: the row is marked done (its reserve goes with it). */
   async done(result: { durationMs: number; size: number }): Promise<void> {
+    this.rowClosed = true;
     try {
       await markRecordingDone(this.id, { ...result, reopenedRanges: this.writer.reopened.map(([start, end]) => [start, end]) });
     } finally {
@@ -79,6 +125,7 @@ export class StoredRecording {
 
   /** Stops without finishing: the bytes that arrived are stored and the row says why, for recovery. */
   async abandon(reason: string): Promise<void> {
+    this.rowClosed = true;
     await this.writer.flush().catch(reportingAs('recording: store the last chunks of an abandoned recording'));
     await patchRecording(this.id, { error: reason, size: this.writer.persistedSize }).catch(reportingAs('recording: mark an abandoned recording'));
     this.release();

@@ -138,6 +138,8 @@ export class TrackReceiver {
   private checking = false;
   private refusals = 0;
   private lastNote = 0;
+  /** A size note is being written: the next waits for it rather than queue behind it. */
+  private noting = false;
   /** Blocks written over this connection since the first one arrived, for the rate. */
   private firstBlockAt = 0;
   private closed = false;
@@ -457,11 +459,16 @@ export class TrackReceiver {
     }
     if (this.status?.phase !== 'received') this.ack();
     // Once the participant's last digests are here the row is written done soon enough.
-    if (this.final === null && Date.now() - this.lastNote > NOTE_EVERY_MS) {
+    if (this.final === null && !this.noting && Date.now() - this.lastNote > NOTE_EVERY_MS) {
       this.lastNote = Date.now();
-      noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0).catch((error: unknown) => {
-        this.storageFailed(error);
-      });
+      this.noting = true;
+      noteReceived(id, this.contiguous * BLOCK_BYTES, this.status?.durationMs ?? 0)
+        .catch((error: unknown) => {
+          this.storageFailed(error);
+        })
+        .finally(() => {
+          this.noting = false;
+        });
     }
   }
 

@@ -74,6 +74,23 @@ describe('StoredRecording', () => {
     expect(await fileOf(fresh.id)).toEqual([9, 8, 7, 6]);
   });
 
+  it('done stores what was not stored yet with the row marked done, in one transaction', async () => {
+    const fresh = newRecording();
+    const stored = await StoredRecording.open(fresh);
+    stored.writer.write(0, new Uint8Array([1, 2, 3, 4]));
+    await stored.persist();
+    await stored.finishing();
+    // The last cluster, and the header's finished fields written over bytes already stored.
+    stored.writer.write(4, new Uint8Array([5, 6]));
+    stored.writer.write(0, new Uint8Array([9]));
+    const writes = countWrites();
+    await stored.done({ durationMs: 3000, size: stored.size });
+    expect(writes.all).toBe(1);
+    expect(await getRecording(fresh.id)).toMatchObject({ state: 'done', durationMs: 3000, size: 6, reopenedRanges: [[0, 1]] });
+    expect(await fileOf(fresh.id)).toEqual([9, 2, 3, 4, 5, 6]);
+    expect(await reserveOf(fresh.id)).toBeNull();
+  });
+
   it('done on a recording still recording frees its reserve too', async () => {
     const fresh = newRecording();
     const stored = await StoredRecording.open(fresh);

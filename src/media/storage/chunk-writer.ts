@@ -131,25 +131,27 @@ export class ChunkWriter {
   /**
    * Persists everything written so far. Calls are serialised, so chunks land in order. After a
    * failed write every later flush fails too: storing bytes beyond a hole would make the stored
-   * chunks read back as a file with a range silently missing.
+   * chunks read back as a file with a range silently missing. With `put`, this flush's chunks go
+   * through it instead of the store (a finished file's last chunks, stored with the row that says it
+   * is done); it is not called when there is nothing to store.
    */
-  flush(): Promise<void> {
-    const run = this.chain.then(() => this.flushNow());
+  flush(put?: ChunkStore['put']): Promise<void> {
+    const run = this.chain.then(() => this.flushNow(put));
     this.chain = run.catch(() => undefined);
     return run;
   }
 
-  private async flushNow(): Promise<void> {
+  private async flushNow(put: ChunkStore['put'] | undefined): Promise<void> {
     if (this.broken) throw this.broken;
     try {
-      await this.persistPending();
+      await this.persistPending(put);
     } catch (error) {
       this.broken = error instanceof Error ? error : new Error(String(error));
       throw this.broken;
     }
   }
 
-  private async persistPending(): Promise<void> {
+  private async persistPending(put: ChunkStore['put'] | undefined): Promise<void> {
     const patches = this.patches;
     this.patches = [];
     // Every write so far is in this flush: once it is stored, so are the rewrites behind this mark.
@@ -163,7 +165,7 @@ export class ChunkWriter {
       return;
     }
     // The store copies the bytes as it is called, so the buffers are free again once it returns.
-    const stored = this.store.put(writes);
+    const stored = put ? put(writes) : this.store.put(writes);
     if (length > 0) {
       // Book the range as stored before awaiting, so writes that arrive meanwhile and touch it
       // become patches applied on the next flush instead of edits to a buffer already taken.

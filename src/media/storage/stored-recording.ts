@@ -4,8 +4,8 @@
  * that stores its bytes, and a hold on the database so an upgrade waiting in another tab cannot cut
  * it off. Opening books all of them; exactly one of done, abandon or discard gives them back.
  */
-import { ChunkWriter } from './chunk-writer';
-import { idbChunkStore } from './idb-chunk-store';
+import { ChunkWriter, type ChunkWrite } from './chunk-writer';
+import { chunkRowsOf, idbChunkStore } from './idb-chunk-store';
 import { bookReserve, deleteRecording, holdRecordingsDb, markRecordingDone, markRecordingFinalizing, patchRecording, putRecording, type RecordingRow } from './recordings-db';
 import { reportingAs } from '../../shared/report-error';
 
@@ -113,11 +113,25 @@ export class StoredRecording {
     return markRecordingFinalizing(this.id);
   }
 
-  /** The file is whole, as the writer wrote it: the row is marked done (its reserve goes with it). */
+  /**
+   * The file is whole, as the writer wrote it: what it has not stored yet (the last cluster, the
+   * header's finished fields) is stored with the row marked done, in one transaction (its reserve goes
+   * with it). On a loaded machine each transaction waited most of a second behind the others at Stop,
+   * and a room's participant sends the finished file only once it is marked
+   * (docs/decisions/0015-podcast-tracks.md). If that transaction fails, neither lands: the row stays as
+   * it was, for recovery, as when the last chunks could not be stored.
+   */
   async done(result: { durationMs: number; size: number }): Promise<void> {
     this.rowClosed = true;
     try {
-      await markRecordingDone(this.id, { ...result, reopenedRanges: this.writer.reopened.map(([start, end]) => [start, end]) });
+      const last = { marked: false };
+      const mark = (chunks: readonly ChunkWrite[]) => {
+        last.marked = true;
+        const reopenedRanges = this.writer.reopened.map(([start, end]): [number, number] => [start, end]);
+        return markRecordingDone(this.id, { ...result, reopenedRanges }, { chunks: chunkRowsOf(this.id, chunks) });
+      };
+      await this.writer.flush(mark);
+      if (!last.marked) await mark([]);
     } finally {
       this.release();
     }

@@ -284,7 +284,6 @@ export class WebmSession {
     this.video.close();
     this.audio.close();
     await this.output.finalize();
-    await this.stored.writer.flush();
     const result: RecordingResult = {
       recordingId: this.options.recordingId,
       durationMs: Math.round(Math.max(durationMs, this.lastVideoEnd * 1000)),

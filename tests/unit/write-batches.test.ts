@@ -71,22 +71,27 @@ describe('WriteBatches', () => {
     expect(await Promise.all([first, second].map(settled))).toEqual(['written', 'written']);
   });
 
-  it('a write that counts on earlier ones waits until every batch under way is written, with the writes that came meanwhile', async () => {
+  it('a write that counts on earlier ones waits for the batches under way with its key, and holds its key back; other keys go on', async () => {
     const { runs, batches, started } = heldBatches();
     const blocks = batches.add({ id: 'a', n: 1 });
     await turns();
     const finishing = batches.add({ id: 'a', n: 2 }, { afterEarlier: true });
-    const other = batches.add({ id: 'b', n: 3 });
-    const finishingToo = batches.add({ id: 'b', n: 4 }, { afterEarlier: true });
+    const behind = batches.add({ id: 'a', n: 3 });
+    const other = batches.add({ id: 'b', n: 4 });
+    const finishingToo = batches.add({ id: 'b', n: 5 }, { afterEarlier: true });
     await turns();
-    // Nothing behind the write that waits starts before it.
-    expect(started()).toEqual([[1]]);
+    // Key b has nothing under way: its finish goes with its blocks, while a's waits with what followed it.
+    expect(started()).toEqual([[1], [4, 5]]);
+    runs[1]?.release();
+    expect(await Promise.all([other, finishingToo].map(settled))).toEqual(['written', 'written']);
+    await turns();
+    expect(started()).toEqual([[1], [4, 5]]);
     runs[0]?.release();
     expect(await settled(blocks)).toBe('written');
     await turns();
-    expect(started()).toEqual([[1], [2, 3, 4]]);
-    runs[1]?.release();
-    expect(await Promise.all([finishing, other, finishingToo].map(settled))).toEqual(['written', 'written', 'written']);
+    expect(started()).toEqual([[1], [4, 5], [2, 3]]);
+    runs[2]?.release();
+    expect(await Promise.all([finishing, behind].map(settled))).toEqual(['written', 'written']);
   });
 
   it('a failed batch fails its writes and the later writes of their keys, not of others, until a key is cleared', async () => {

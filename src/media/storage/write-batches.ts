@@ -8,8 +8,10 @@
  *
  * A batch starts only once the one before it has begun its transaction (`run` says so): the browser
  * orders transactions by when they began, whatever each did before. A write that counts on the ones of
- * its key added before it (`afterEarlier`) waits until every batch under way has been written. A batch that fails fails every write in it, and every later write of
- * the same key still waiting, until `clear`.
+ * its key added before it (`afterEarlier`) waits until every batch under way with a write of its key has
+ * been written, and so do the later writes of its key; other keys' writes go on meanwhile (one track's
+ * finished row does not wait for another's blocks). A batch that fails fails every write in it, and
+ * every later write of the same key still waiting, until `clear`.
  */
 export class WriteBatches<T extends { id: string }> {
   private queued: Queued<T>[] = [];
@@ -18,6 +20,8 @@ export class WriteBatches<T extends { id: string }> {
   private starting = false;
   private scheduled = false;
   private readonly failed = new Map<string, unknown>();
+  /** Per key, how many batches under way hold a write of it. */
+  private readonly underWay = new Map<string, number>();
 
   constructor(
     private readonly run: (writes: T[], begun: () => void) => Promise<void>,
@@ -52,17 +56,27 @@ export class WriteBatches<T extends { id: string }> {
       return failure === undefined;
     });
     if (this.queued.length === 0 || this.running >= this.maxRunning || this.starting) return;
-    // With batches under way, only the writes before the first that waits for them may go.
-    const waiting = this.running > 0 ? this.queued.findIndex(({ afterEarlier }) => afterEarlier) : -1;
-    const batch = waiting === -1 ? this.queued : this.queued.slice(0, waiting);
+    // A write that waits for its key's batches under way holds the later writes of its key back with it.
+    const held = new Set<string>();
+    const batch: Queued<T>[] = [];
+    const later: Queued<T>[] = [];
+    for (const queued of this.queued) {
+      const { id } = queued.write;
+      if (held.has(id) || (queued.afterEarlier && this.underWay.has(id))) {
+        held.add(id);
+        later.push(queued);
+      } else batch.push(queued);
+    }
     if (batch.length === 0) return;
-    this.queued = this.queued.slice(batch.length);
+    this.queued = later;
     this.running += 1;
     this.starting = true;
     void this.write(batch);
   }
 
   private async write(batch: Queued<T>[]): Promise<void> {
+    const ids = new Set(batch.map(({ write }) => write.id));
+    for (const id of ids) this.underWay.set(id, (this.underWay.get(id) ?? 0) + 1);
     const transaction = { begun: false };
     const hasBegun = () => {
       if (transaction.begun) return;
@@ -82,6 +96,11 @@ export class WriteBatches<T extends { id: string }> {
       for (const { settle } of batch) settle(failure);
     }
     this.running -= 1;
+    for (const id of ids) {
+      const count = (this.underWay.get(id) ?? 1) - 1;
+      if (count > 0) this.underWay.set(id, count);
+      else this.underWay.delete(id);
+    }
     // One that failed before its transaction began lets the next start.
     if (!transaction.begun) {
       transaction.begun = true;

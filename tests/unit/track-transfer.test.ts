@@ -353,9 +353,14 @@ describe('track transfer', () => {
     expect(to.statuses.slice(checked).find((status) => status.phase === 'sending')?.receivedBytes).toBe(file.bytes.length - 2 * BLOCK_BYTES);
   });
 
-  it('a recording that is stopping is said to be so at once: the host keeps what comes next for the finished row', async () => {
+  it('a recording that is stopping is said to be so at once, and its file is left to the recorder until it is finished', async () => {
     const file = new GrowingFile();
-    const sender = new TrackSender(recordingInfo(), { readFile: file.read, onProgress: () => undefined, reopen: () => undefined });
+    let reads = 0;
+    const readFile: typeof file.read = (...args) => {
+      reads += 1;
+      return file.read(...args);
+    };
+    const sender = new TrackSender(recordingInfo(), { readFile, onProgress: () => undefined, reopen: () => undefined });
     const to = host();
     file.append(BLOCK_BYTES * 2 + 10, 9);
     const [guestEnd] = connect(sender, to);
@@ -371,10 +376,13 @@ describe('track transfer', () => {
     });
     const progress = guestEnd.sent.filter((m): m is string => typeof m === 'string').map((m) => JSON.parse(m) as { t: string; finished?: boolean });
     expect(progress.filter(({ t }) => t === 'progress').at(-1)?.finished).toBe(true);
-    // Kept, not written: it is not said to be held until the finished row is written with it.
+    // The recorder's last writes have the storage to themselves: no read until the file is finished.
+    const readsAtStop = reads;
     await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(reads).toBe(readsAtStop);
     expect(to.statuses.at(-1)?.receivedBytes).toBe(BLOCK_BYTES * 2);
     await finishDelivered(file, sender);
+    expect(reads).toBeGreaterThan(readsAtStop);
     expect(await hostCopy(sender.recording.recordingId)).toEqual(file.bytes);
   });
 

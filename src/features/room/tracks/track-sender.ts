@@ -105,6 +105,8 @@ interface Run {
   blocksCheck: boolean;
   /** When the host last said anything (performance.now()). */
   heardAt: number;
+  /** The host has said what it holds: the transfer is under way. */
+  started: boolean;
 }
 
 export class TrackSender {
@@ -115,6 +117,8 @@ export class TrackSender {
   private stopped = false;
   private delivered = false;
   private totalBytes = 0;
+  /** The recording's length as last read. */
+  private durationMs = 0;
   /** Loops asleep, woken by anything that happens. */
   private readonly waiters = new Set<() => void>();
   private disposed = false;
@@ -155,7 +159,7 @@ export class TrackSender {
     }
     clearTimeout(this.reopenTimer);
     const previous = this.current;
-    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null, blocksCheck: false, heardAt: performance.now() };
+    const run: Run = { channel, next: 0, sent: 0, written: 0, wanted: null, blocksCheck: false, heardAt: performance.now(), started: false };
     this.current = run;
     previous?.channel.close();
     this.poke(); // a loop of the previous channel wakes and ends
@@ -189,7 +193,10 @@ export class TrackSender {
    * to store it with the finished row (docs/decisions/0015-podcast-tracks.md).
    */
   stopping(): void {
+    if (this.stopped) return;
     this.stopped = true;
+    const run = this.current;
+    if (run?.started) this.send(run, { t: 'progress', recorded: this.totalBytes, durationMs: this.durationMs, finished: true });
     this.poke();
   }
 
@@ -219,6 +226,7 @@ export class TrackSender {
         // Sending starts from what the host holds; the check at the end catches anything else.
         this.held = message.count;
         run.next = message.count;
+        run.started = true;
         run.blocksCheck = message.blocksCheck;
         this.reopenDelay = REOPEN_MS;
         this.report();
@@ -258,9 +266,16 @@ export class TrackSender {
   /** Runs while `run` is this sender's channel: sends as the file grows, then checks the finished file. */
   private async loop(run: Run): Promise<void> {
     while (this.live(run) && !this.delivered) {
+      // While the recorder finishes the file its storage is left to it: a read now stood in the queue
+      // of its last writes, and the file went a second later (docs/decisions/0015-podcast-tracks.md).
+      if (this.stopped && !this.finished) {
+        await this.sleep(POLL_MS);
+        continue;
+      }
       const reads = new SenderFileReads(await this.deps.readFile(run.next * BLOCK_BYTES), (from, to) => this.deps.readFile(from, to));
       const { file, size } = reads;
       this.totalBytes = size;
+      this.durationMs = file.durationMs;
       if (!file.finished) {
         // Only whole blocks the recorder is done with: the last one is still growing, and the open
         // cluster's size is written when it closes (sent earlier, its block would go twice).

@@ -8,9 +8,9 @@ interface Write {
 
 /**
  * Batches as `WriteBatches` runs them (two at most at once), each held until released or failed; each
- * begins its transaction at once, unless `slowToBegin`, when the test says it has.
+ * begins its transaction at once, unless `slowToBegin`, when the test says it has. `alone` as given.
  */
-function heldBatches({ slowToBegin = false } = {}) {
+function heldBatches({ slowToBegin = false, alone }: { slowToBegin?: boolean; alone?: (write: Write) => boolean } = {}) {
   const runs: { writes: number[]; release: () => void; fail: (error: Error) => void; begin: () => void }[] = [];
   const batches = new WriteBatches<Write>(
     (writes, begun) =>
@@ -19,6 +19,7 @@ function heldBatches({ slowToBegin = false } = {}) {
         if (!slowToBegin) begun();
       }),
     2,
+    alone,
   );
   return { runs, batches, started: () => runs.map(({ writes }) => writes) };
 }
@@ -115,5 +116,25 @@ describe('WriteBatches', () => {
     runs[2]?.release();
     expect(await settled(again)).toBe('written');
     expect(started()).toEqual([[1], [3], [5]]);
+  });
+
+  it('writes that go alone wait for the batch under way with one, and then go together', async () => {
+    const { runs, batches, started } = heldBatches({ alone: ({ n }) => n >= 10 });
+    const first = batches.add({ id: 'a', n: 10 });
+    await turns();
+    const blocks = batches.add({ id: 'c', n: 1 });
+    const second = batches.add({ id: 'b', n: 11 });
+    const third = batches.add({ id: 'c', n: 12 });
+    await turns();
+    // Blocks go on beside it; the other finishing writes wait, and then go in one batch.
+    expect(started()).toEqual([[10], [1]]);
+    runs[1]?.release();
+    await turns();
+    expect(started()).toEqual([[10], [1]]);
+    runs[0]?.release();
+    await turns();
+    expect(started()).toEqual([[10], [1], [11, 12]]);
+    runs[2]?.release();
+    expect(await Promise.all([first, blocks, second, third].map(settled))).toEqual(['written', 'written', 'written', 'written']);
   });
 });

@@ -42,9 +42,15 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
  * Every track this page receives is written through one queue: what arrives for any track while
  * transactions are under way goes together in the next, so the host's tracks do not queue their
  * transactions behind one another's (docs/decisions/0015-podcast-tracks.md). A track's finishing write
- * waits for those under way, and a failed one fails the track's later writes, until it is opened again.
+ * waits for its own writes under way and for another finishing write under way, and a failed write
+ * fails the track's later writes, until it is opened again.
  */
-const receivedWrites = new WriteBatches<RecordingWrite>((writes, begun) => writeRecordings(writes, begun));
+const receivedWrites = new WriteBatches<RecordingWrite>(
+  (writes, begun) => writeRecordings(writes, begun),
+  3,
+  // Finishing writes read the row they patch: those that come while one is under way go together.
+  (write) => write.patch !== undefined,
+);
 
 /** Stores blocks of a track at their byte positions (a block sent again replaces the old one). */
 export function putReceivedBlocks(id: string, blocks: readonly ReceivedBlock[]): Promise<void> {

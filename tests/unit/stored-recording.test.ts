@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { unwrap } from 'idb';
 import { StoredRecording, type NewRecording } from '../../src/media/storage/stored-recording';
 import { RESERVE_BYTES, getRecording, openRecordingsDb, readRecordingFile } from '../../src/media/storage/recordings-db';
 
@@ -20,11 +21,16 @@ async function fileOf(id: string): Promise<number[]> {
   return [...new Uint8Array(await (await readRecordingFile(id)).arrayBuffer())];
 }
 
-/** Counts, from here on, the read-write transactions: all of them, and those on the recordings store alone (row patches). */
-function countWrites(): { readonly all: number; readonly rowPatches: number } {
+/**
+ * Counts, from here on, the read-write transactions of the recordings database: all of them, and those
+ * on the recordings store alone (row patches). Counted on the connection's own class: files share a
+ * worker's modules, so the global `IDBDatabase` may be another copy's.
+ */
+async function countWrites(): Promise<{ readonly all: number; readonly rowPatches: number }> {
   const counted = { all: 0, rowPatches: 0 };
-  const original = Object.getOwnPropertyDescriptor(IDBDatabase.prototype, 'transaction')?.value as IDBDatabase['transaction'];
-  vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
+  const connection = Object.getPrototypeOf(unwrap(await openRecordingsDb())) as IDBDatabase;
+  const original = Object.getOwnPropertyDescriptor(connection, 'transaction')?.value as IDBDatabase['transaction'];
+  vi.spyOn(connection, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
     const [scope, mode] = args;
     if (mode === 'readwrite') counted.all += 1;
     if (mode === 'readwrite' && (scope === 'recordings' || (Array.isArray(scope) && scope.length === 1 && scope[0] === 'recordings'))) counted.rowPatches += 1;
@@ -83,7 +89,7 @@ describe('StoredRecording', () => {
     // The last cluster, and the header's finished fields written over bytes already stored.
     stored.writer.write(4, new Uint8Array([5, 6]));
     stored.writer.write(0, new Uint8Array([9]));
-    const writes = countWrites();
+    const writes = await countWrites();
     await stored.done({ durationMs: 3000, size: stored.size });
     expect(writes.all).toBe(1);
     expect(await getRecording(fresh.id)).toMatchObject({ state: 'done', durationMs: 3000, size: 6, reopenedRanges: [[0, 1]] });
@@ -125,7 +131,7 @@ describe('StoredRecording', () => {
     const fresh = newRecording();
     const stored = await StoredRecording.open(fresh);
     stored.writer.write(0, new Uint8Array([1, 2, 3, 4]));
-    const writes = countWrites();
+    const writes = await countWrites();
     // A recorder notes on a timer whatever the storage does: twenty notes before the first is written.
     await Promise.all(Array.from({ length: 20 }, (_, i) => stored.persist({ state: 'recording', durationMs: (i + 1) * 500 })));
     expect(writes.rowPatches).toBeGreaterThanOrEqual(1);

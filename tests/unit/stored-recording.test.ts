@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { unwrap } from 'idb';
 import { StoredRecording, type NewRecording } from '../../src/media/storage/stored-recording';
+import { spyOnRecordingsTransactions } from './support/recordings-transactions';
 import { RESERVE_BYTES, getRecording, openRecordingsDb, readRecordingFile } from '../../src/media/storage/recordings-db';
 
 let next = 0;
@@ -21,22 +21,18 @@ async function fileOf(id: string): Promise<number[]> {
   return [...new Uint8Array(await (await readRecordingFile(id)).arrayBuffer())];
 }
 
-/**
- * Counts, from here on, the read-write transactions of the recordings database: all of them, and those
- * on the recordings store alone (row patches). Counted on the connection's own class: files share a
- * worker's modules, so the global `IDBDatabase` may be another copy's.
- */
+/** Counts, from here on, the read-write transactions: all of them, and those on the recordings store alone (row patches). */
 async function countWrites(): Promise<{ readonly all: number; readonly rowPatches: number }> {
-  const counted = { all: 0, rowPatches: 0 };
-  const connection = Object.getPrototypeOf(unwrap(await openRecordingsDb())) as IDBDatabase;
-  const original = Object.getOwnPropertyDescriptor(connection, 'transaction')?.value as IDBDatabase['transaction'];
-  vi.spyOn(connection, 'transaction').mockImplementation(function (this: IDBDatabase, ...args: Parameters<IDBDatabase['transaction']>) {
-    const [scope, mode] = args;
-    if (mode === 'readwrite') counted.all += 1;
-    if (mode === 'readwrite' && (scope === 'recordings' || (Array.isArray(scope) && scope.length === 1 && scope[0] === 'recordings'))) counted.rowPatches += 1;
-    return original.apply(this, args);
-  });
-  return counted;
+  const transactions = await spyOnRecordingsTransactions();
+  const writes = () => transactions.mock.calls.filter(([, mode]) => mode === 'readwrite');
+  return {
+    get all() {
+      return writes().length;
+    },
+    get rowPatches() {
+      return writes().filter(([scope]) => scope === 'recordings' || (Array.isArray(scope) && scope.length === 1 && scope[0] === 'recordings')).length;
+    },
+  };
 }
 
 afterEach(() => {

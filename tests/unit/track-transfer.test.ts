@@ -7,6 +7,7 @@ import { receivedTrackId } from '../../src/media/storage/received-track';
 import { BLOCK_BYTES, READ_BLOCKS, blockSha256, blocksDigest, blocksOf, encodeBlock, shortDigest } from '../../src/features/room/tracks/track-transfer-protocol';
 import { getRecording, putChunk, readRecordingFile } from '../../src/media/storage/recordings-db';
 import { FakeLockManager } from './support/fake-lock-manager';
+import { spyOnRecordingsTransactions } from './support/recordings-transactions';
 import { FakeDataChannel, asChannel } from './support/fake-data-channel';
 
 /** A participant's recording as the sender reads it: bytes that can grow, change and finish. */
@@ -452,7 +453,7 @@ describe('track transfer', () => {
 
   /** Counts the storage's write transactions until `until` resolves, by the stores each one writes. */
   async function writesDuring(until: () => Promise<void>): Promise<string[]> {
-    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    const transactions = await spyOnRecordingsTransactions();
     try {
       await until();
       return transactions.mock.calls.filter(([, mode]) => mode === 'readwrite').map(([stores]) => (typeof stores === 'string' ? [stores] : [...stores]).sort().join('+'));

@@ -97,6 +97,8 @@ test('a separate recording across two computers: the guest records on their own 
   await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
   await expect(host.getByText('Gus’s own recording arrived, checked and complete.')).toBeVisible();
+  // The host stored it from a worker of its own, off the page busy with the call.
+  expect(host.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/received-tracks/));
 
   // The guest's own copy, in the guest's own browser profile...
   const own = (await storedRows(guest)).filter((row) => row.mode === 'room-separate');

@@ -4,8 +4,7 @@
  * blocks at their byte positions, so the library lists, plays and recovers it like any other, and
  * a host that crashes mid-transfer keeps every block already written.
  */
-import { chunkRange, getRecording, listChunks, openRecordingsDb, putRecording, writeRecordings, type ChunkRow, type RecordingRow, type RecordingWrite } from './recordings-db';
-import { WriteBatches } from './write-batches';
+import { chunkRange, getRecording, listChunks, openRecordingsDb, putRecording, type ChunkRow, type RecordingRow } from './recordings-db';
 
 /**
  * The host's row id for a participant's track: its own, so a participant's copy in this browser (tabs
@@ -20,8 +19,7 @@ export type ReceivedTrackRow = Pick<RecordingRow, 'id' | 'name' | 'createdAt' | 
  * row the library recovered meanwhile is receiving again: a rewritten copy's chunks go (the blocks
  * are written under the row's id), and an in-place repair's extra chunk is dropped when it finishes.
  */
-export async function openReceivedTrack(track: ReceivedTrackRow): Promise<RecordingRow> {
-  receivedWrites.clear(track.id);
+export async function openReceivedTrackRow(track: ReceivedTrackRow): Promise<RecordingRow> {
   const existing = await getRecording(track.id);
   if (existing) {
     if (existing.fileKey) {
@@ -36,72 +34,6 @@ export async function openReceivedTrack(track: ReceivedTrackRow): Promise<Record
   const row: RecordingRow = { ...track, mode: 'room-separate', state: 'recording', updatedAt: Date.now(), durationMs: 0, size: 0, mimeType: 'video/webm' };
   await putRecording(row);
   return row;
-}
-
-/**
- * Every track this page receives is written through one queue: what arrives for any track while
- * transactions are under way goes together in the next, so the host's tracks do not queue their
- * transactions behind one another's (docs/decisions/0015-podcast-tracks.md). A track's finishing write
- * waits for its own writes under way and for another finishing write under way, and a failed write
- * fails the track's later writes, until it is opened again.
- */
-const receivedWrites = new WriteBatches<RecordingWrite>(
-  (writes, begun) => writeRecordings(writes, begun),
-  3,
-  // Finishing writes read the row they patch: those that come while one is under way go together.
-  (write) => write.patch !== undefined,
-);
-
-/** Stores blocks of a track at their byte positions (a block sent again replaces the old one). */
-export function putReceivedBlocks(id: string, blocks: readonly ReceivedBlock[]): Promise<void> {
-  return receivedWrites.add({ id, chunks: chunksOf(id, blocks) });
-}
-
-/** A block of a track as it arrived: its bytes at their position in the file. */
-export interface ReceivedBlock {
-  position: number;
-  bytes: Uint8Array<ArrayBuffer>;
-}
-
-const chunksOf = (id: string, blocks: readonly ReceivedBlock[]): ChunkRow[] => blocks.map(({ position, bytes }) => ({ recordingId: id, position, bytes: new Blob([bytes]) }));
-
-/**
- * Notes how much has arrived, so the library shows the row growing and knows it is alive; a row already
- * finished is left as it is, so the finishing write need not wait for a note on its way. Not through the
- * shared queue: a write of the rows waits for every other one that holds them (the recorders'), and
- * the blocks' writes would wait with it.
- */
-export async function noteReceived(id: string, size: number, durationMs: number): Promise<void> {
-  const db = await openRecordingsDb();
-  const tx = db.transaction('recordings', 'readwrite');
-  const row = await tx.store.get(id);
-  if (row && row.state !== 'done') await tx.store.put({ ...row, size, durationMs, updatedAt: Date.now() });
-  await tx.done;
-}
-
-/**
- * The whole file is here and checked: its last `blocks` (checked, not yet stored) are stored, chunks
- * that are not its blocks go (past its end: a hostile or confused sender's; between block starts: a
- * repair's, made while the track was incomplete), and the row is done, typed as the participant's
- * file, with `more` (its start, lined up again) in it.
- */
-export function finishReceivedTrack(
-  id: string,
-  { size, durationMs, mimeType, ...more }: Pick<RecordingRow, 'size' | 'durationMs' | 'mimeType'> & Partial<Pick<RecordingRow, 'startedAt'>>,
-  blockBytes: number,
-  blocks: readonly ReceivedBlock[] = [],
-): Promise<void> {
-  // After every write of blocks already under way: the row says done only once they are written.
-  return receivedWrites.add(
-    {
-      id,
-      patch: { ...more, size, durationMs, mimeType, error: undefined, state: 'done' },
-      freeReserve: true,
-      chunks: chunksOf(id, blocks),
-      stray: (position) => position >= size || position % blockBytes !== 0,
-    },
-    { afterEarlier: true },
-  );
 }
 
 /** The byte positions of the chunks held, in file order (keys only: no bytes are read). */

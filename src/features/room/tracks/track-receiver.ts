@@ -6,7 +6,7 @@
  * The participant is a peer: whatever it sends that is not part of the transfer is refused, and a
  * peer that keeps doing so, or sends faster than it may, loses the channel.
  */
-import { finishReceivedTrack, heldBlockCount, noteReceived, openReceivedTrack, patchRecording, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId, storageEstimate, type RoomRecordingSession } from '../../../media';
+import { finishReceivedTrack, heldBlockCount, noteReceived, noteReceivedStart, openReceivedTrack, putReceivedBlocks, receivedBlocks, receivedPositions, receivedTrackId, storageEstimate, type RoomRecordingSession } from '../../../media';
 import { estimateClockOffset, onHostClock, type ClockOffset, type ClockSample } from './clock-offset';
 import { BLOCK_BYTES, HASHES_PER_MESSAGE, READ_BLOCKS, TRACK_CHANNEL_PREFIX, blockCount, blockSha256, blocksDigest, blocksToResend, decodeBlock, parseSenderMessage, shortDigest, toRanges, streamingSha256, type ReceiverMessage, type SenderMessage } from './track-transfer-protocol';
 import { reportError } from '../../../shared/report-error';
@@ -320,7 +320,7 @@ export class TrackReceiver {
     const offset = estimateClockOffset(samples);
     if (!offset || this.closed) return;
     this.linedUp = { id, startedAt, offset };
-    await patchRecording(id, { startedAt: onHostClock(startedAt, offset) });
+    await noteReceivedStart(id, onHostClock(startedAt, offset));
   }
 
   /**
@@ -643,7 +643,7 @@ export class TrackReceiver {
       await this.closingClock;
       const startedAt = this.startLinedUpAgain;
       try {
-        if (startedAt !== undefined && startedAt !== this.startFinished) await patchRecording(id, { startedAt });
+        if (startedAt !== undefined && startedAt !== this.startFinished) await noteReceivedStart(id, startedAt);
       } catch (error: unknown) {
         reportError('podcast track: note when a participant’s file began', error);
       }

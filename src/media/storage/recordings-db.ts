@@ -361,11 +361,12 @@ export function markRecordingDone(id: string, patch: Partial<Omit<RecordingRow, 
 }
 
 /**
- * Marks a recording as being finished and lets its reserve go, in one transaction: Stop waits for
- * it before the file's last writes, which the reserve's room is for on a full disk.
+ * Marks a recording as being finished and lets its reserve go, in one transaction: the file's last
+ * writes, which the reserve's room is for on a full disk, begin after it has (`begun`), so the browser
+ * runs them after it.
  */
-export function markRecordingFinalizing(id: string): Promise<void> {
-  return writeRecordings([{ id, patch: { state: 'finalizing' }, freeReserve: true }]);
+export function markRecordingFinalizing(id: string, begun?: () => void): Promise<void> {
+  return writeRecordings([{ id, patch: { state: 'finalizing' }, freeReserve: true }], begun);
 }
 
 /** One recording's part of a transaction that may write several: its chunks and, if given, its row. */

@@ -107,10 +107,13 @@ export class StoredRecording {
     return noted;
   }
 
-  /** Finishing begins: the row says so, and the reserve is freed, since finishing is what it was kept for. */
-  finishing(): Promise<void> {
+  /**
+   * Finishing begins: the row says so, and the reserve is freed, since finishing is what it was kept
+   * for. `begun` is called once the transaction exists: writes begun after it run after it.
+   */
+  finishing(begun?: () => void): Promise<void> {
     this.rowClosed = true;
-    return markRecordingFinalizing(this.id);
+    return markRecordingFinalizing(this.id, begun);
   }
 
   /**

@@ -268,17 +268,25 @@ export class WebmSession {
   async finish(durationMs: number): Promise<RecordingResult> {
     this.padSound(durationMs / 1000);
     this.cutAudio(durationMs / 1000);
-    // Marked while the encoder drains (a transaction of ~30 ms at Stop), not before it: only the
-    // finished file, written after both, depends on the mark. The reserve goes with it: on a nearly full
-    // disk it is the room the last cluster, the cues and the patched first chunk are written into.
-    const marked = this.stored.finishing();
+    // Marked while the encoder drains, not before it: only the finished file, written after both,
+    // depends on the mark. The reserve goes with it: on a nearly full disk it is the room the last
+    // cluster, the cues and the patched first chunk are written into. The browser runs transactions
+    // over the same stores in the order they began, so the file's last writes wait only for the mark's
+    // to begin, not to end: on a loaded machine that wait cost 0.2–0.35 s after Stop
+    // (docs/decisions/0015-podcast-tracks.md).
+    let markBegun = (): void => undefined;
+    const begun = new Promise<void>((resolve) => {
+      markBegun = resolve;
+    });
+    const marked = this.stored.finishing(markBegun);
     marked.catch(() => undefined); // reported below, where it is awaited
     await this.audioEncoded();
     await Promise.allSettled([...this.inFlight]);
     await this.encoder.flush().catch((error: unknown) => {
       this.fail(error);
     });
-    await marked;
+    // A mark that failed before it began fails the finish, as before: the row stays for recovery.
+    await Promise.race([begun, marked]);
     if (this.failure) throw toError(this.failure);
     this.encoder.close();
     this.video.close();
@@ -292,6 +300,8 @@ export class WebmSession {
       videoCodec: this.videoCodec,
     };
     await this.stored.done({ durationMs: result.durationMs, size: result.size });
+    // The row is done whatever became of the mark, which ran first: a mark that failed is only reported.
+    await marked.catch(reportingAs('recording: mark the recording as finishing'));
     return result;
   }
 

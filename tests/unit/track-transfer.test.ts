@@ -642,17 +642,19 @@ describe('track transfer', () => {
     expect(hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"'))).toHaveLength(10);
   });
 
-  it('asks the clock again when the file is finished, and a shorter round trip corrects a start measured on a busy page', async () => {
+  /**
+   * A transfer whose start the host measured while the participant's page, its recorder starting, took
+   * each question 300 ms late and answered at once: the start is put about 150 ms off, as half of that
+   * one-sided delay. Once measured, the page answers at once again.
+   */
+  async function startMeasuredOnBusyPage(seed: number) {
     const now = () => performance.timeOrigin + performance.now();
     const began = now() - 1_000;
     const file = new GrowingFile();
-    file.append(BLOCK_BYTES + 9, 21);
+    file.append(BLOCK_BYTES + 9, seed);
     const info = recordingInfo(began);
     const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined, now });
-    const to = host();
-    const [guestEnd, hostEnd] = connect(sender, to);
-    // While its recorder starts, the participant's page takes each question 300 ms late and answers
-    // at once: the start is put about 150 ms off, as half of that one-sided delay.
+    const [guestEnd, hostEnd] = connect(sender, host());
     let busy = true;
     const deliver = guestEnd.onmessage;
     guestEnd.onmessage = (event: MessageEvent) => {
@@ -666,12 +668,35 @@ describe('track transfer', () => {
       },
       { timeout: 8_000 },
     );
-    expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeGreaterThan(100);
-    // The recording stops; the page is idle again.
+    const measured = await startOnHost();
     busy = false;
+    const questions = () => hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"')).length;
+    return { began, file, info, sender, guestEnd, measured, startOnHost, questions };
+  }
+
+  it('asks the clock again when the file is finished, and a shorter round trip corrects a start measured on a busy page', async () => {
+    const { began, file, info, sender, measured, startOnHost, questions } = await startMeasuredOnBusyPage(21);
+    expect(Math.abs((measured ?? 0) - began)).toBeGreaterThan(100);
     await finishDelivered(file, sender);
-    const questions = hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"')).length;
-    expect(questions).toBe(14);
+    expect(questions()).toBe(14);
+    expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);
+    expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  }, 15_000);
+
+  it('asks the clock again as soon as the participant says it is stopping, while its file is still being finished', async () => {
+    const { began, file, info, sender, guestEnd, startOnHost, questions } = await startMeasuredOnBusyPage(22);
+    expect(questions()).toBe(10);
+    // Stop: the recorder has not finished the file yet; the four questions go meanwhile.
+    sender.stopping();
+    await vi.waitFor(
+      () => {
+        expect(questions()).toBe(14);
+      },
+      { timeout: 5_000 },
+    );
+    expect(guestEnd.sent.some((m) => typeof m === 'string' && m.includes('"t":"final"'))).toBe(false);
+    await finishDelivered(file, sender);
+    expect(questions()).toBe(14);
     expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
   }, 15_000);

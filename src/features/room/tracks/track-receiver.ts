@@ -218,6 +218,7 @@ export class TrackReceiver {
       case 'progress':
         if (this.status?.phase === 'received' || this.status?.phase === 'checking') break;
         this.update({ totalBytes: message.recorded, durationMs: message.durationMs, phase: message.finished ? 'sending' : 'recording' });
+        if (message.finished) this.askClockAgain();
         break;
       case 'final': {
         if (this.checking || this.storedId === null) {
@@ -231,11 +232,7 @@ export class TrackReceiver {
         }
         this.final = { size: message.size, durationMs: message.durationMs, sha256: message.sha256, check: message.check, mimeType: message.mimeType, hashMessages: message.hashMessages, hashes: [], received: 0 };
         this.update({ totalBytes: message.size, durationMs: message.durationMs, phase: 'sending' });
-        // Alongside the check, which waits for it before it says "received": the participant then
-        // closes the channel.
-        this.closingClock = this.lineUpAgain().catch((error: unknown) => {
-          reportError('podcast track: note when a participant’s file began', error);
-        });
+        this.askClockAgain();
         if (message.hashMessages === 0) this.startCheck();
         break;
       }
@@ -324,7 +321,22 @@ export class TrackReceiver {
   }
 
   /**
-   * The participant's file is finished: the clock is asked again, once, and a shorter round trip than
+   * The participant's recording is stopping (or, from an app that does not say so, its file is
+   * finished): the clock is asked again, alongside the check, which waits for it before it says
+   * "received" (the participant then closes the channel). Asked as soon as the participant says it is
+   * stopping, while its recorder finishes the file: the sender reads and sends nothing meanwhile, and
+   * the answers are in before the file is (docs/decisions/0015-podcast-tracks.md).
+   */
+  private askClockAgain(): void {
+    // Once: a start not yet known (a recording stopped before it was) is asked again at the `final`.
+    if (this.clockAskedAgain || !this.linedUp) return;
+    this.closingClock = this.lineUpAgain().catch((error: unknown) => {
+      reportError('podcast track: note when a participant’s file began', error);
+    });
+  }
+
+  /**
+   * The participant's file is finishing: the clock is asked again, once, and a shorter round trip than
    * the one the start rests on replaces it. The questions at the start meet a page busy starting its
    * recorder, on a machine busy recording; these meet an idle channel (docs/decisions/0015-podcast-tracks.md).
    */

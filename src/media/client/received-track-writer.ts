@@ -4,7 +4,7 @@
  * (a test runner), or the worker cannot load (its file missing from an outdated offline cache), they
  * run on the page as before: slower on a busy page, but every block is still written.
  */
-import { wrap } from 'comlink';
+import { wrap, type Remote } from 'comlink';
 import type { ReceivedTracksWorkerApi } from '../worker/received-tracks.worker';
 import { ReceivedTrackWrites, type FinishedTrack, type ReceivedBlock } from '../storage/received-track-writes';
 import { openReceivedTrackRow, type ReceivedTrackRow } from '../storage/received-track';
@@ -13,6 +13,9 @@ import { firstAnswer } from './worker-start';
 import { reportError } from '../../shared/report-error';
 
 type Writes = Pick<ReceivedTrackWrites, 'clear' | 'put' | 'note' | 'finish' | 'noteStart'>;
+
+/** How long the worker may take to load before the page writes instead. */
+const START_WAIT_MS = 10_000;
 
 let writes: Promise<Writes> | null = null;
 
@@ -23,12 +26,25 @@ function receivedTrackWrites(): Promise<Writes> {
 
 async function start(): Promise<Writes> {
   if (typeof Worker === 'undefined') return new ReceivedTrackWrites();
-  const worker = new Worker(new URL('../worker/received-tracks.worker.ts', import.meta.url), { type: 'module', name: 'received-tracks' });
-  const api = wrap<ReceivedTracksWorkerApi>(worker);
+  let worker: Worker | null = null;
+  let api: Remote<ReceivedTracksWorkerApi>;
   try {
-    await firstAnswer(worker, api.ready(), 'the worker that stores received tracks did not load');
+    worker = new Worker(new URL('../worker/received-tracks.worker.ts', import.meta.url), { type: 'module', name: 'received-tracks' });
+    api = wrap<ReceivedTracksWorkerApi>(worker);
+    // A worker that neither loads nor fails (a stalled fetch of its script) must not hold the track.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const silent = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new Error(`no answer in ${String(START_WAIT_MS / 1000)} s`));
+      }, START_WAIT_MS);
+    });
+    try {
+      await Promise.race([firstAnswer(worker, api.ready(), 'the worker that stores received tracks did not load'), silent]);
+    } finally {
+      clearTimeout(timer);
+    }
   } catch (error: unknown) {
-    worker.terminate();
+    worker?.terminate();
     reportError('podcast track: store received tracks on the page instead', error);
     return new ReceivedTrackWrites();
   }

@@ -17,7 +17,7 @@ import { chooseVideoCodec } from './codec-choice';
 import { contiguousRun, joinSamples } from './sound-batch';
 import { VideoEncoderPipe, type EncodeOutcome } from './video-encoder-pipe';
 import { toError } from '../../shared/error-identity';
-import { reportingAs } from '../../shared/report-error';
+import { reportError, reportingAs } from '../../shared/report-error';
 
 const MIME_TYPE = 'video/webm';
 /** Sound missing for this long is filled with silence (see fillSilence)... */
@@ -274,18 +274,26 @@ export class WebmSession {
     // over the same stores in the order they began, so the file's last writes wait only for the mark's
     // to begin, not to end: on a loaded machine that wait cost 0.2–0.35 s after Stop
     // (docs/decisions/0015-podcast-tracks.md).
+    const mark = { begun: false };
     let markBegun = (): void => undefined;
     const begun = new Promise<void>((resolve) => {
-      markBegun = resolve;
+      markBegun = () => {
+        mark.begun = true;
+        resolve();
+      };
     });
     const marked = this.stored.finishing(markBegun);
-    marked.catch(() => undefined); // reported below, where it is awaited
+    // One that fails before it begins fails the finish, below; one that fails later is reported here,
+    // whatever happens next (it left the reserve booked, and may be why the last writes fail).
+    marked.catch((error: unknown) => {
+      if (mark.begun) reportError('recording: mark the recording as finishing', error);
+    });
     await this.audioEncoded();
     await Promise.allSettled([...this.inFlight]);
     await this.encoder.flush().catch((error: unknown) => {
       this.fail(error);
     });
-    // A mark that failed before it began fails the finish, as before: the row stays for recovery.
+    // The row then stays for recovery, as when any write of the finish fails.
     await Promise.race([begun, marked]);
     if (this.failure) throw toError(this.failure);
     this.encoder.close();
@@ -300,8 +308,6 @@ export class WebmSession {
       videoCodec: this.videoCodec,
     };
     await this.stored.done({ durationMs: result.durationMs, size: result.size });
-    // The row is done whatever became of the mark, which ran first: a mark that failed is only reported.
-    await marked.catch(reportingAs('recording: mark the recording as finishing'));
     return result;
   }
 

@@ -150,7 +150,7 @@ export class TrackReceiver {
   /** The start this channel put on the host's clock, and the round trip it rests on. */
   private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
   private clockAskedAgain = false;
-  /** The clock asked again at the end, alongside the check: `received` waits for it. */
+  /** The clock asked again at the end (from Stop): `received` waits for it. */
   private closingClock: Promise<void> = Promise.resolve();
   /** The start on the host's clock, lined up again at the end, and the one written with the finished row. */
   private startLinedUpAgain: number | undefined;
@@ -322,10 +322,10 @@ export class TrackReceiver {
 
   /**
    * The participant's recording is stopping (or, from an app that does not say so, its file is
-   * finished): the clock is asked again, alongside the check, which waits for it before it says
-   * "received" (the participant then closes the channel). Asked as soon as the participant says it is
-   * stopping, while its recorder finishes the file: the sender reads and sends nothing meanwhile, and
-   * the answers are in before the file is (docs/decisions/0015-podcast-tracks.md).
+   * finished): the clock is asked again, and the check waits for it before it says "received" (the
+   * participant then closes the channel). Asked as soon as the participant says it is stopping, while
+   * its recorder finishes the file: the sender reads nothing new meanwhile (only blocks already on
+   * their way go), and the answers are in before the file is (docs/decisions/0015-podcast-tracks.md).
    */
   private askClockAgain(): void {
     // Once: a start not yet known (a recording stopped before it was) is asked again at the `final`.
@@ -648,7 +648,7 @@ export class TrackReceiver {
   /**
    * Received, once the clock asked again at the end has answered too (the participant closes the channel
    * when it hears it): a start so lined up after the row was finished is written first. The questions
-   * began with the `final`, so they have mostly been answered by the time the row is written.
+   * began at Stop, so they have mostly been answered by the time the row is written.
    */
   private received(id: string, final: Final): void {
     void (async () => {

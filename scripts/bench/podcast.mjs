@@ -256,7 +256,7 @@ const mark = (ok) => (ok ? '' : '  ✗ MISS');
  * The page's main thread over `ms`: the task time by kind (Performance metrics) and the functions with
  * the most self time (a CPU profile), as lines to print.
  */
-async function profileMainThread(cdp, tab, ms) {
+async function profileMainThread(cdp, tab, ms, name = 'host') {
   const metrics = async () => Object.fromEntries((await cdp.send('Performance.getMetrics', {}, tab.sessionId)).metrics.map(({ name, value }) => [name, value]));
   await cdp.send('Performance.enable', {}, tab.sessionId);
   await cdp.send('Profiler.enable', {}, tab.sessionId);
@@ -267,7 +267,7 @@ async function profileMainThread(cdp, tab, ms) {
   const { profile } = await cdp.send('Profiler.stop', {}, tab.sessionId);
   const after = await metrics();
   const per = (name) => `${(((after[name] ?? 0) - (before[name] ?? 0)) * 1000 / (ms / 1000)).toFixed(0)}`;
-  const lines = [`host main thread, ms per s: tasks ${per('TaskDuration')}, script ${per('ScriptDuration')}, layout ${per('LayoutDuration')}, style ${per('RecalcStyleDuration')}`];
+  const lines = [`${name} main thread, ms per s: tasks ${per('TaskDuration')}, script ${per('ScriptDuration')}, layout ${per('LayoutDuration')}, style ${per('RecalcStyleDuration')}`];
   const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   profile.samples.forEach((id, i) => {
@@ -385,6 +385,11 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     }
     while (Date.now() - recordingFrom < seconds * 1000) await sleep(50);
 
+    // With BENCH_DIAG=profile, where the host's and the first guest's main threads go in the 6 s after
+    // Stop (the sampling slows both: the figures timed are not the bench's).
+    const profileStop = process.env.BENCH_DIAG === 'profile';
+    const stopProfiles = profileStop ? Promise.all([profileMainThread(cdp, host, 6000, HOST), profileMainThread(cdpOf(1), guests[0], 6000, GUESTS[0])]) : Promise.resolve([]);
+    if (profileStop) await sleep(300);
     const { stopAt, held } = await host.evaluate(STOP_AND_COUNT, { gesture: true });
     const course = await host.evaluate('window.__benchReceived');
     const recordedS = (stopAt - recordingFrom) / 1000;
@@ -409,6 +414,7 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       }
       await sleep(50);
     }
+    const afterStopProfiles = (await stopProfiles).flat();
     await sample();
     // The guests' own rows become 'done' as their recorders finish; wait for that before comparing.
     let library = [];
@@ -416,7 +422,10 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
     while (Date.now() < rowsDeadline) {
       library = await readLibraries();
       const mine = library.filter((row) => row.roomId === roomId);
-      if (mine.length >= 1 + 2 * GUESTS.length && mine.every((row) => row.state === 'done')) break;
+      // And each guest has heard that its track was received: the host says so once a start lined up
+      // again at the end is written, and the clock error is read from that.
+      const told = await Promise.all(guests.map((guest) => guest.evaluate(OWN_TRACK_LINE)));
+      if (mine.length >= 1 + 2 * GUESTS.length && mine.every((row) => row.state === 'done') && told.every((line) => String(line).includes('reached the host'))) break;
       await sleep(500);
     }
     await sleep(2000);
@@ -449,7 +458,7 @@ export async function runPodcast(tmp, seconds, { camera = process.env.BENCH_PODC
       lines,
       trace,
       hostProfile,
-      afterStop: afterStop.map((entry) => entry.line),
+      afterStop: [...afterStop.map((entry) => entry.line), ...afterStopProfiles],
       consoleLines,
       course,
       cpu,

@@ -654,12 +654,25 @@ describe('track transfer', () => {
     file.append(BLOCK_BYTES + 9, seed);
     const info = recordingInfo(began);
     const sender = new TrackSender(info, { readFile: file.read, onProgress: () => undefined, reopen: () => undefined, now });
-    const [guestEnd, hostEnd] = connect(sender, host());
+    const to = host();
+    const [guestEnd, hostEnd] = connect(sender, to);
     let busy = true;
+    /** Clock questions kept from the participant until let go: a page too busy to answer. */
+    let held: MessageEvent[] | null = null;
     const deliver = guestEnd.onmessage;
     guestEnd.onmessage = (event: MessageEvent) => {
-      if (busy && String(event.data).includes('"t":"clock"')) setTimeout(() => deliver?.(event), 300);
+      const clock = String(event.data).includes('"t":"clock"');
+      if (clock && held) held.push(event);
+      else if (busy && clock) setTimeout(() => deliver?.(event), 300);
       else deliver?.(event);
+    };
+    const holdClock = () => {
+      held = [];
+    };
+    const releaseClock = () => {
+      const events = held ?? [];
+      held = null;
+      for (const event of events) deliver?.(event);
     };
     const startOnHost = async () => (await getRecording(receivedTrackId(info.recordingId)))?.startedAt;
     await vi.waitFor(
@@ -671,7 +684,7 @@ describe('track transfer', () => {
     const measured = await startOnHost();
     busy = false;
     const questions = () => hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"clock"')).length;
-    return { began, file, info, sender, guestEnd, measured, startOnHost, questions };
+    return { began, file, info, sender, to, guestEnd, hostEnd, measured, startOnHost, questions, holdClock, releaseClock };
   }
 
   it('asks the clock again when the file is finished, and a shorter round trip corrects a start measured on a busy page', async () => {
@@ -699,6 +712,36 @@ describe('track transfer', () => {
     expect(questions()).toBe(14);
     expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);
     expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+  }, 15_000);
+
+  it('the card says received once the copy is checked; the participant hears it once the clock asked at the end has answered', async () => {
+    const { began, file, info, sender, to, hostEnd, startOnHost, questions, holdClock, releaseClock } = await startMeasuredOnBusyPage(23);
+    // Stop, on a page too busy to answer the clock: the file is finished while the first question waits.
+    holdClock();
+    sender.stopping();
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(
+      () => {
+        expect(to.statuses.at(-1)?.phase).toBe('received');
+      },
+      { timeout: 5_000 },
+    );
+    // Not all four closing questions have been asked yet, and the participant has not been told.
+    expect(questions()).toBeLessThan(14);
+    expect(hostEnd.sent.some((m) => typeof m === 'string' && m.includes('"t":"received"'))).toBe(false);
+    expect(sender.isDelivered).toBe(false);
+    expect(await hostCopy(info.recordingId)).toEqual(file.bytes);
+    releaseClock();
+    await vi.waitFor(
+      () => {
+        expect(sender.isDelivered).toBe(true);
+      },
+      { timeout: 8_000 },
+    );
+    // The participant heard it after the four questions, and the start they gave is the row's.
+    expect(questions()).toBe(14);
+    expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);
   }, 15_000);
 
   it('a transfer resumed on a new channel does not ask the clock again once the start is known', async () => {

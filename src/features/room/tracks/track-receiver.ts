@@ -150,7 +150,7 @@ export class TrackReceiver {
   /** The start this channel put on the host's clock, and the round trip it rests on. */
   private linedUp: { id: string; startedAt: number; offset: ClockOffset } | null = null;
   private clockAskedAgain = false;
-  /** The clock asked again at the end (from Stop): `received` waits for it. */
+  /** The clock asked again at the end (from Stop): the participant hears `received` once it has answered. */
   private closingClock: Promise<void> = Promise.resolve();
   /** The start on the host's clock, lined up again at the end, and the one written with the finished row. */
   private startLinedUpAgain: number | undefined;
@@ -322,8 +322,8 @@ export class TrackReceiver {
 
   /**
    * The participant's recording is stopping (or, from an app that does not say so, its file is
-   * finished): the clock is asked again, and the check waits for it before it says "received" (the
-   * participant then closes the channel). Asked as soon as the participant says it is stopping, while
+   * finished): the clock is asked again, and the participant hears "received" once it has answered
+   * (it then closes the channel). Asked as soon as the participant says it is stopping, while
    * its recorder finishes the file: the sender reads nothing new meanwhile (only blocks already on
    * their way go), and the answers are in before the file is (docs/decisions/0015-podcast-tracks.md).
    */
@@ -646,11 +646,14 @@ export class TrackReceiver {
   }
 
   /**
-   * Received, once the clock asked again at the end has answered too (the participant closes the channel
-   * when it hears it): a start so lined up after the row was finished is written first. The questions
-   * began at Stop, so they have mostly been answered by the time the row is written.
+   * Received: the card says so at once, as the copy is whole and checked. The participant hears it once
+   * the clock asked again at the end has answered too (it closes the channel when it hears it), and a
+   * start so lined up after the row was finished has been written: the start only moves the track by
+   * a few milliseconds, and waiting for it kept the card from saying received for up to a second on a
+   * busy host (docs/decisions/0015-podcast-tracks.md).
    */
   private received(id: string, final: Final): void {
+    this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
     void (async () => {
       await this.closingClock;
       const startedAt = this.startLinedUpAgain;
@@ -660,7 +663,6 @@ export class TrackReceiver {
         reportError('podcast track: note when a participant’s file began', error);
       }
       if (this.hasClosed()) return;
-      this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
       this.send({ t: 'received', sha256: final.sha256 });
     })();
   }

@@ -45,7 +45,7 @@ export { heldRecordingIds, holdRecordingLock } from './storage/recording-locks';
 export { announceRecordingsChanged, listenForRecordingsChanges } from './storage/recordings-channel';
 export { deleteRecording, getRecording, listRecordings, patchRecording, readRecordingFile, readRecordingFileFrom, sweepStorage, type RecordingMode, type RecordingRow, type RoomRecordingSession } from './storage/recordings-db';
 export { heldBlockCount, receivedBlocks, receivedPositions, receivedTrackId } from './storage/received-track';
-export { finishReceivedTrack, noteReceived, noteReceivedStart, openReceivedTrack, putReceivedBlocks } from './client/received-track-writer';
+export { finishReceivedTrack, noteReceived, noteReceivedStart, openReceivedTrack, putReceivedBlocks, writeReceivedTracksHere } from './client/received-track-writer';
 export { mayHoldRecordings } from './storage/recordings-presence';
 export { type RepairResult } from './storage/repair-recording';
 export { unlessRowlessWritesRun } from './storage/rowless-writes-lock';

@@ -97,8 +97,11 @@ test('a separate recording across two computers: the guest records on their own 
   await expect(guest.getByTestId('own-track-status')).toHaveText('Your recording reached the host.', { timeout: 30_000 });
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓');
   await expect(host.getByText('Gus’s own recording arrived, checked and complete.')).toBeVisible();
-  // The host stored it from a worker of its own, off the page busy with the call.
-  expect(host.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/received-tracks/));
+  // The host received it in a worker of its own, channel and all, off the page busy with the call: no
+  // worker for writes made on the page was needed.
+  const hostWorkers = host.workers().map((worker) => worker.url());
+  expect(hostWorkers).toContainEqual(expect.stringMatching(/track-receiving/));
+  expect(hostWorkers).not.toContainEqual(expect.stringMatching(/received-tracks/));
 
   // The guest's own copy, in the guest's own browser profile...
   const own = (await storedRows(guest)).filter((row) => row.mode === 'room-separate');

@@ -16,6 +16,30 @@ async function withoutWorkerPipeline(target: Page | BrowserContext): Promise<voi
   });
 }
 
+/**
+ * A browser that cannot move a data channel to a worker (Firefox): posting one, to a worker or a port,
+ * fails as it does there, so the host page receives each track itself.
+ */
+async function withoutChannelTransfer(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() => {
+    const refuse = (transfer: unknown) => {
+      const list: unknown[] = Array.isArray(transfer) ? transfer : ((transfer as { transfer?: unknown[] } | undefined)?.transfer ?? []);
+      if (list.some((item) => item instanceof RTCDataChannel)) throw new DOMException('An RTCDataChannel could not be cloned.', 'DataCloneError');
+    };
+    for (const target of [MessagePort.prototype, Worker.prototype]) {
+      const post = Reflect.get(target, 'postMessage') as (this: unknown, message: unknown, transfer?: unknown) => void;
+      Object.defineProperty(target, 'postMessage', {
+        configurable: true,
+        writable: true,
+        value(this: unknown, message: unknown, transfer?: unknown) {
+          refuse(transfer);
+          post.call(this, message, transfer);
+        },
+      });
+    }
+  });
+}
+
 test('without track processors and WebCodecs, MediaRecorder records the mixed room, seekable, both people side by side', async ({ page: host, context, guard }, testInfo) => {
   await withoutWorkerPipeline(host);
   const { guest } = await roomWithGuest(context, host, guard, 'fallback-mixed');
@@ -40,8 +64,10 @@ test('without track processors and WebCodecs, MediaRecorder records the mixed ro
 });
 
 test('without the worker pipeline, each person’s own track is recorded by MediaRecorder, pause left out, and the guest’s reaches the host', async ({ page: host, context, guard }, testInfo) => {
-  // Host and guest alike: the guest's own track goes through the fallback too.
+  // Host and guest alike: the guest's own track goes through the fallback too, and the host receives
+  // it on its page.
   await withoutWorkerPipeline(context);
+  await withoutChannelTransfer(context);
   const { guest } = await roomWithGuest(context, host, guard, 'fallback-separate');
   await host.getByRole('radio', { name: 'Separate' }).check();
   let pausedFor = 0;
@@ -62,6 +88,10 @@ test('without the worker pipeline, each person’s own track is recorded by Medi
   await expect(host.getByText('Recorded 1 file. Click to download.')).toBeVisible();
   // The fallback's file is rewritten seekable at Stop: the blocks that changed are sent again.
   await expect(host.getByTestId('podcast-tracks')).toContainText('Gus: received ✓', { timeout: 30_000 });
+  // Received on the page, its writes made from the worker for them.
+  const hostWorkers = host.workers().map((worker) => worker.url());
+  expect(hostWorkers).toContainEqual(expect.stringMatching(/received-tracks/));
+  expect(hostWorkers).not.toContainEqual(expect.stringMatching(/track-receiving/));
   const ownRows = (await storedRows(host)).filter((row) => row.mode === 'room-separate');
   const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
   // The pause (at least 1.5 s) is left out of each file.

@@ -24,6 +24,15 @@ function receivedTrackWrites(): Promise<Writes> {
   return writes;
 }
 
+/**
+ * The writes run on this thread from here on: for the worker the host receives tracks in, which is
+ * itself off the page (docs/decisions/0015-podcast-tracks.md), and would otherwise start a worker of
+ * its own for them.
+ */
+export function writeReceivedTracksHere(): void {
+  writes = Promise.resolve(new ReceivedTrackWrites());
+}
+
 async function start(): Promise<Writes> {
   if (typeof Worker === 'undefined') return new ReceivedTrackWrites();
   let worker: Worker | null = null;

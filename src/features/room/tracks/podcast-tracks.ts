@@ -15,6 +15,7 @@ import { participantFileName } from '../recording/room-recording-format';
 import { OwnTrackRecording } from './own-track-recording';
 import { addPendingTrack, pendingTracks, removePendingTrack, type PendingTrack } from './pending-tracks';
 import { TrackReceiver, type TrackStatus } from './track-receiver';
+import { receiveInWorker, startReceivingWorker, type WorkerReceiver } from './receiving-worker';
 import { TrackSender, type OwnRecording, type SendProgress } from './track-sender';
 import { TRACK_CHANNEL_PREFIX } from './track-transfer-protocol';
 import { announcedSession } from './recording-session';
@@ -55,14 +56,18 @@ const MAX_TRACKS_PER_PARTICIPANT = 32;
  */
 const FIGURES_EVERY_MS = 1000;
 
+/** A track being received, on the page or in the worker. */
+type ChannelReceiver = TrackReceiver | WorkerReceiver;
+
 export class PodcastTracks {
   private own: OwnTrackRecording | null = null;
   private ownStarting: Promise<void> | null = null;
   private readonly senders = new Map<string, TrackSender>();
-  private readonly receivers = new Set<TrackReceiver>();
+  private readonly receivers = new Set<ChannelReceiver>();
   /** The track channels each participant has opened to this host, by label (see MAX_TRACKS_PER_PARTICIPANT). */
   private readonly labelsFrom = new Map<string, Set<string>>();
-  private readonly claims = new Map<string, string>();
+  /** Which participant sends each recording id now, and through which receiver. */
+  private readonly claims = new Map<string, { by: string; owner: ChannelReceiver }>();
   private readonly statuses = new Map<string, TrackStatus>();
   private readonly delivered = new Map<string, RoomFile>();
   /** Web Locks on tracks being received, held while this session lasts: the library leaves them alone. */
@@ -82,8 +87,11 @@ export class PodcastTracks {
   constructor(private readonly deps: PodcastTracksDeps) {
     // A page only: the unit tests run this without one.
     if (typeof window !== 'undefined') window.addEventListener('beforeunload', this.beforeUnload);
+    // A host receives its guests' tracks in a worker, ready before the first channel opens.
+    if (deps.store.room.isHost) startReceivingWorker();
     // Turning the camera off or on changes no track, only whether it is shown: the own copy follows.
     this.unsubscribe = deps.store.subscribe(() => {
+      if (deps.store.room.isHost) startReceivingWorker();
       const enabled = deps.store.room.participants.find((p) => p.isLocal)?.videoEnabled ?? null;
       if (enabled === this.videoEnabled) return;
       this.videoEnabled = enabled;
@@ -172,25 +180,53 @@ export class PodcastTracks {
       earlier.close();
       this.receivers.delete(earlier);
     }
-    const receiver: TrackReceiver = new TrackReceiver(channel, {
-      roomId: this.deps.roomId,
-      participantId,
-      participantName: participant.name,
-      onStatus: (status) => {
-        this.onTrackStatus(status);
+    const from = { roomId: this.deps.roomId, participantId, participantName: participant.name };
+    // A claim goes only with the release of the receiver it was made for: a worker's release of a
+    // replaced channel may come after the new channel's claim.
+    const claim = (owner: ChannelReceiver, claimed: string, by: string): boolean => {
+      const held = this.claims.get(claimed);
+      if (held !== undefined && held.by !== by) return false;
+      this.claims.set(claimed, { by, owner });
+      return true;
+    };
+    const release = (owner: ChannelReceiver, released: string): void => {
+      if (this.claims.get(released)?.owner === owner) this.claims.delete(released);
+      this.receivers.delete(owner);
+    };
+    const onStatus = (status: TrackStatus) => {
+      if (!this.lifetime.isOver()) this.onTrackStatus(status);
+    };
+    const receiveOnPage = () => {
+      const receiver: TrackReceiver = new TrackReceiver(channel, {
+        ...from,
+        onStatus,
+        claim: (claimed, by) => claim(receiver, claimed, by),
+        released: (released) => {
+          release(receiver, released);
+        },
+      });
+      this.receivers.add(receiver);
+    };
+    // Off the page where it can be: handed over in this task, before anything it carries is dispatched.
+    let handle: WorkerReceiver | null = null;
+    handle = receiveInWorker(
+      channel,
+      from,
+      {
+        status: onStatus,
+        claim: (claimed, by) => handle !== null && claim(handle, claimed, by),
+        released: (released) => {
+          if (handle) release(handle, released);
+        },
       },
-      claim: (claimed, by) => {
-        const owner = this.claims.get(claimed);
-        if (owner !== undefined && owner !== by) return false;
-        this.claims.set(claimed, by);
-        return true;
+      () => {
+        if (handle) this.receivers.delete(handle);
+        handle = null;
+        receiveOnPage();
       },
-      released: (released) => {
-        if (this.claims.get(released) === participantId) this.claims.delete(released);
-        this.receivers.delete(receiver);
-      },
-    });
-    this.receivers.add(receiver);
+    );
+    if (handle) this.receivers.add(handle);
+    else receiveOnPage();
   }
 
   /** The media this participant sends changed: their own recording follows it. */

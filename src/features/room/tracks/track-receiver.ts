@@ -85,8 +85,11 @@ export interface ReceiverDeps {
   participantId: string;
   participantName: string;
   onStatus(status: TrackStatus): void;
-  /** A track whose recording id another connection is sending right now is refused. */
-  claim(recordingId: string, participantId: string): boolean;
+  /**
+   * A track whose recording id another connection is sending right now is refused (asked of the page
+   * when the receiver runs in a worker, so possibly later).
+   */
+  claim(recordingId: string, participantId: string): boolean | Promise<boolean>;
   /** This connection is over: its claim goes (the participant may come back under a new id). */
   released(recordingId: string): void;
 }
@@ -258,8 +261,13 @@ export class TrackReceiver {
       this.close();
       return;
     }
-    if (this.hasClosed() || !this.deps.claim(message.recordingId, this.deps.participantId)) {
+    if (this.hasClosed() || !(await this.deps.claim(message.recordingId, this.deps.participantId))) {
       this.close();
+      return;
+    }
+    // Closed while the page answered: the claim it just made goes back at once.
+    if (this.hasClosed()) {
+      this.deps.released(message.recordingId);
       return;
     }
     this.claimed = message.recordingId;

@@ -17,8 +17,8 @@ async function withoutWorkerPipeline(target: Page | BrowserContext): Promise<voi
 }
 
 /**
- * A browser that cannot move a data channel to a worker (Firefox): posting one, to a worker or a port,
- * fails as it does there, so the host page receives each track itself.
+ * A browser that cannot move a data channel to a worker (older Firefox and Chromium): posting one, to a
+ * worker or a port, fails as it does there, so the host page receives each track itself.
  */
 async function withoutChannelTransfer(target: Page | BrowserContext): Promise<void> {
   await target.addInitScript(() => {

@@ -744,6 +744,26 @@ describe('track transfer', () => {
     expect(Math.abs(((await startOnHost()) ?? 0) - began)).toBeLessThan(5);
   }, 15_000);
 
+  it('a host that leaves once the card says received, with the closing clock still out, tells the participant first', async () => {
+    const { file, sender, to, hostEnd, holdClock } = await startMeasuredOnBusyPage(24);
+    holdClock();
+    sender.stopping();
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(
+      () => {
+        expect(to.statuses.at(-1)?.phase).toBe('received');
+      },
+      { timeout: 5_000 },
+    );
+    const told = () => hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"received"')).length;
+    expect(told()).toBe(0);
+    // The host leaves: the participant hears its track is received, once, before the channel goes.
+    to.receivers.at(-1)?.close();
+    expect(told()).toBe(1);
+    expect(hostEnd.readyState).toBe('closed');
+  }, 15_000);
+
   it('a transfer resumed on a new channel does not ask the clock again once the start is known', async () => {
     const file = new GrowingFile();
     file.append(BLOCK_BYTES * 2, 12);

@@ -67,6 +67,8 @@ export async function recordRoom(host: BrowserPage, seconds: number): Promise<vo
     if (!start) throw new Error('No Start recording button');
     start.click();
   });
+  // Under way (a second recording's clock shows the last one's length until then).
+  await waitFor(host, 'recording under way', () => document.querySelector('button[aria-label="Stop recording"]') !== null, 30_000);
   await waitFor(
     host,
     `${String(seconds)} s recorded`,

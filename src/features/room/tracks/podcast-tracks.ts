@@ -64,6 +64,8 @@ export class PodcastTracks {
   private ownStarting: Promise<void> | null = null;
   private readonly senders = new Map<string, TrackSender>();
   private readonly receivers = new Set<ChannelReceiver>();
+  /** Tracks (their channels' labels) received on this page rather than in the worker. */
+  private readonly receivedOnPage = new Set<string>();
   /** The track channels each participant has opened to this host, by label (see MAX_TRACKS_PER_PARTICIPANT). */
   private readonly labelsFrom = new Map<string, Set<string>>();
   /** Which participant sends each recording id now, and through which receiver. */
@@ -207,26 +209,27 @@ export class PodcastTracks {
       });
       this.receivers.add(receiver);
     };
-    // Off the page where it can be: handed over in this task, before anything it carries is dispatched.
+    // Off the page where it can be: handed over in this task, before anything it carries is
+    // dispatched. A track once received on the page stays there: its writes still under way there are
+    // ordered only with the page's own.
     let handle: WorkerReceiver | null = null;
-    handle = receiveInWorker(
-      channel,
-      from,
-      {
+    if (!this.receivedOnPage.has(channel.label)) {
+      handle = receiveInWorker(channel, from, {
         status: onStatus,
         claim: (claimed, by) => handle !== null && claim(handle, claimed, by),
         released: (released) => {
           if (handle) release(handle, released);
         },
-      },
-      () => {
-        if (handle) this.receivers.delete(handle);
-        handle = null;
-        receiveOnPage();
-      },
-    );
+        closed: () => {
+          if (handle) this.receivers.delete(handle);
+        },
+      });
+    }
     if (handle) this.receivers.add(handle);
-    else receiveOnPage();
+    else {
+      this.receivedOnPage.add(channel.label);
+      receiveOnPage();
+    }
   }
 
   /** The media this participant sends changed: their own recording follows it. */
@@ -432,9 +435,11 @@ export class PodcastTracks {
     this.statuses.set(status.recordingId, status);
     if (!shown || shown.phase !== status.phase) this.showTracks();
     else if (trackStatusText(shown) !== trackStatusText(status)) this.showFiguresSoon();
-    if (status.phase !== 'received' || this.delivered.has(status.storedId)) return;
+    if (status.phase !== 'received') return;
+    // Received again (a guest who was not told the first time sends it again): the lock goes all the same.
     this.receiving.get(status.storedId)?.();
     this.receiving.delete(status.storedId);
+    if (this.delivered.has(status.storedId)) return;
     const file: RoomFile = {
       recordingId: status.storedId,
       fileName: participantFileName(status.participantId, new Date(status.createdAt)),

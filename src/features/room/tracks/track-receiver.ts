@@ -155,6 +155,9 @@ export class TrackReceiver {
   private clockAskedAgain = false;
   /** The clock asked again at the end (from Stop): the participant hears `received` once it has answered. */
   private closingClock: Promise<void> = Promise.resolve();
+  /** The digest of the track received (the card says so), and whether the participant has been told. */
+  private receivedSha: string | null = null;
+  private told = false;
   /** The start on the host's clock, lined up again at the end, and the one written with the finished row. */
   private startLinedUpAgain: number | undefined;
   private startFinished: number | undefined;
@@ -196,6 +199,9 @@ export class TrackReceiver {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    // Received, and the guest not told yet (the clock asked at the end still out): told now, so a
+    // host who leaves once the card says received does not leave the guest sending it again.
+    this.tellReceived();
     if (this.claimed !== null) this.deps.released(this.claimed);
     this.clockQuestion?.answer(null);
     if (this.status && this.status.phase !== 'received') this.update({ phase: 'waiting' });
@@ -661,6 +667,7 @@ export class TrackReceiver {
    * busy host (docs/decisions/0015-podcast-tracks.md).
    */
   private received(id: string, final: Final): void {
+    this.receivedSha = final.sha256;
     this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
     void (async () => {
       await this.closingClock;
@@ -670,9 +677,15 @@ export class TrackReceiver {
       } catch (error: unknown) {
         reportError('podcast track: note when a participant’s file began', error);
       }
-      if (this.hasClosed()) return;
-      this.send({ t: 'received', sha256: final.sha256 });
+      this.tellReceived();
     })();
+  }
+
+  /** Tells the participant its track is received, once. */
+  private tellReceived(): void {
+    if (this.receivedSha === null || this.told) return;
+    this.told = true;
+    this.send({ t: 'received', sha256: this.receivedSha });
   }
 
   /**

@@ -687,6 +687,23 @@ describe('track transfer', () => {
     return { began, file, info, sender, to, guestEnd, hostEnd, measured, startOnHost, questions, holdClock, releaseClock };
   }
 
+  /**
+   * Stop, on a page too busy to answer the clock: the file is finished while the first closing question
+   * waits, until the host's card says received.
+   */
+  async function stopWithClockUnanswered({ file, sender, to, holdClock }: Awaited<ReturnType<typeof startMeasuredOnBusyPage>>): Promise<void> {
+    holdClock();
+    sender.stopping();
+    file.finished = true;
+    sender.finish();
+    await vi.waitFor(
+      () => {
+        expect(to.statuses.at(-1)?.phase).toBe('received');
+      },
+      { timeout: 5_000 },
+    );
+  }
+
   it('asks the clock again when the file is finished, and a shorter round trip corrects a start measured on a busy page', async () => {
     const { began, file, info, sender, measured, startOnHost, questions } = await startMeasuredOnBusyPage(21);
     expect(Math.abs((measured ?? 0) - began)).toBeGreaterThan(100);
@@ -715,18 +732,9 @@ describe('track transfer', () => {
   }, 15_000);
 
   it('the card says received once the copy is checked; the participant hears it once the clock asked at the end has answered', async () => {
-    const { began, file, info, sender, to, hostEnd, startOnHost, questions, holdClock, releaseClock } = await startMeasuredOnBusyPage(23);
-    // Stop, on a page too busy to answer the clock: the file is finished while the first question waits.
-    holdClock();
-    sender.stopping();
-    file.finished = true;
-    sender.finish();
-    await vi.waitFor(
-      () => {
-        expect(to.statuses.at(-1)?.phase).toBe('received');
-      },
-      { timeout: 5_000 },
-    );
+    const measured = await startMeasuredOnBusyPage(23);
+    const { began, file, info, sender, hostEnd, startOnHost, questions, releaseClock } = measured;
+    await stopWithClockUnanswered(measured);
     // Not all four closing questions have been asked yet, and the participant has not been told.
     expect(questions()).toBeLessThan(14);
     expect(hostEnd.sent.some((m) => typeof m === 'string' && m.includes('"t":"received"'))).toBe(false);
@@ -745,17 +753,9 @@ describe('track transfer', () => {
   }, 15_000);
 
   it('a host that leaves once the card says received, with the closing clock still out, tells the participant first', async () => {
-    const { file, sender, to, hostEnd, holdClock } = await startMeasuredOnBusyPage(24);
-    holdClock();
-    sender.stopping();
-    file.finished = true;
-    sender.finish();
-    await vi.waitFor(
-      () => {
-        expect(to.statuses.at(-1)?.phase).toBe('received');
-      },
-      { timeout: 5_000 },
-    );
+    const measured = await startMeasuredOnBusyPage(24);
+    const { to, hostEnd } = measured;
+    await stopWithClockUnanswered(measured);
     const told = () => hostEnd.sent.filter((m) => typeof m === 'string' && m.includes('"t":"received"')).length;
     expect(told()).toBe(0);
     // The host leaves: the participant hears its track is received, once, before the channel goes.

@@ -18,21 +18,28 @@ export interface WorkerReceiver {
 }
 
 interface Started {
+  worker: Worker;
   api: Remote<ReceivingWorkerApi>;
   /** Where channels are handed over: a message of their own, posted in the task they opened in. */
   handoff: MessagePort;
   ready: boolean;
+  /** A channel has moved to it. */
+  used: boolean;
 }
 
 /** The worker once started; 'none' where it cannot be (no workers, channels that do not move, a failed start). */
 let started: Started | 'none' | null = null;
 let nextKey = 0;
 
-/** Starts the worker, once per page, where channels can move to it; a worker that fails leaves the page receiving. */
+/**
+ * Starts the worker, once per page; a worker that fails, or a browser that will not move the first
+ * channel to it, leaves the page receiving. (Whether a browser moves channels is found with a real
+ * one: a probe would need a connection of its own.)
+ */
 export function startReceivingWorker(): void {
   if (started !== null) return;
   started = 'none';
-  if (typeof Worker === 'undefined' || !channelsMoveToWorkers()) return;
+  if (typeof Worker === 'undefined' || typeof MessageChannel === 'undefined') return;
   let worker: Worker;
   try {
     worker = new Worker(new URL('./track-receiving.worker.ts', import.meta.url), { type: 'module', name: 'track-receiving' });
@@ -41,7 +48,7 @@ export function startReceivingWorker(): void {
     return;
   }
   const { port1, port2 } = new MessageChannel();
-  const state: Started = { api: wrap<ReceivingWorkerApi>(worker), handoff: port1, ready: false };
+  const state: Started = { worker, api: wrap<ReceivingWorkerApi>(worker), handoff: port1, ready: false, used: false };
   started = state;
   // A script that cannot load, or a worker that fails later: the tracks that come next go to the page.
   worker.addEventListener('error', (event) => {
@@ -68,9 +75,16 @@ export function receiveInWorker(channel: RTCDataChannel, from: Omit<ChannelToRec
   } catch (error: unknown) {
     port1.close();
     port2.close();
-    reportError('podcast track: receive a track on the page instead', error);
+    // A browser that does not move data channels (older ones): this page receives every track itself.
+    // (One that moved others before and refuses this one leaves them where they are.)
+    if (!started.used) {
+      started.worker.terminate();
+      started = 'none';
+    }
+    reportError('podcast track: receive tracks on the page instead', error);
     return null;
   }
+  started.used = true;
   // The worker lets this port go once the channel is over (comlink closes both ends then).
   expose(events, port1);
   return {
@@ -80,26 +94,4 @@ export function receiveInWorker(channel: RTCDataChannel, from: Omit<ChannelToRec
       void api.close(key);
     },
   };
-}
-
-/**
- * Whether this browser moves a data channel to another thread: one made on a connection that never
- * connects is posted to a port, in the task it was made in. Asked once.
- */
-function channelsMoveToWorkers(): boolean {
-  if (typeof RTCPeerConnection === 'undefined' || typeof MessageChannel === 'undefined') return false;
-  let connection: RTCPeerConnection | null = null;
-  const { port1, port2 } = new MessageChannel();
-  try {
-    connection = new RTCPeerConnection();
-    const channel = connection.createDataChannel('probe');
-    port1.postMessage(channel, [channel]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    connection?.close();
-    port1.close();
-    port2.close();
-  }
 }

@@ -32,8 +32,8 @@ let started: Started | 'none' | null = null;
 let nextKey = 0;
 
 /**
- * Starts the worker, once per page; a worker that fails, or a browser that will not move the first
- * channel to it, leaves the page receiving. (Whether a browser moves channels is found with a real
+ * Starts the worker, once per page; a worker that does not load, or a browser that will not move the
+ * first channel to it, leaves the page receiving. (Whether a browser moves channels is found with a real
  * one: a probe would need a connection of its own.)
  */
 export function startReceivingWorker(): void {
@@ -50,10 +50,11 @@ export function startReceivingWorker(): void {
   const { port1, port2 } = new MessageChannel();
   const state: Started = { worker, api: wrap<ReceivingWorkerApi>(worker), handoff: port1, ready: false, used: false };
   started = state;
-  // A script that cannot load, or a worker that fails later: the tracks that come next go to the page.
+  // A script that cannot load never answers, so the page goes on receiving. An error in the worker's
+  // code later leaves it running, with the tracks it holds: their later channels go to it too (a track
+  // must not be written from two threads at once).
   worker.addEventListener('error', (event) => {
-    state.ready = false;
-    reportError('podcast track: receive tracks on the page instead', event.message || 'the worker failed');
+    reportError('podcast track: the worker that receives tracks', event.message || 'an error in the worker');
   });
   void state.api.listen(transfer(port2, [port2])).then(() => {
     state.ready = true;

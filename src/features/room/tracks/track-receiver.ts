@@ -155,9 +155,8 @@ export class TrackReceiver {
   private clockAskedAgain = false;
   /** The clock asked again at the end (from Stop): the participant hears `received` once it has answered. */
   private closingClock: Promise<void> = Promise.resolve();
-  /** The digest of the track received (the card says so), and whether the participant has been told. */
-  private receivedSha: string | null = null;
-  private told = false;
+  /** The digest of the track received, from when the card says so until the participant has been told. */
+  private untold: string | null = null;
   /** The start on the host's clock, lined up again at the end, and the one written with the finished row. */
   private startLinedUpAgain: number | undefined;
   private startFinished: number | undefined;
@@ -667,7 +666,7 @@ export class TrackReceiver {
    * busy host (docs/decisions/0015-podcast-tracks.md).
    */
   private received(id: string, final: Final): void {
-    this.receivedSha = final.sha256;
+    this.untold = final.sha256;
     this.update({ phase: 'received', receivedBytes: final.size, totalBytes: final.size });
     void (async () => {
       await this.closingClock;
@@ -683,9 +682,9 @@ export class TrackReceiver {
 
   /** Tells the participant its track is received, once. */
   private tellReceived(): void {
-    if (this.receivedSha === null || this.told) return;
-    this.told = true;
-    this.send({ t: 'received', sha256: this.receivedSha });
+    if (this.untold === null) return;
+    this.send({ t: 'received', sha256: this.untold });
+    this.untold = null;
   }
 
   /**

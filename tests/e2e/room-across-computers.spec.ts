@@ -102,6 +102,8 @@ test('a separate recording across two computers: the guest records on their own 
   const hostWorkers = host.workers().map((worker) => worker.url());
   expect(hostWorkers).toContainEqual(expect.stringMatching(/track-receiving/));
   expect(hostWorkers).not.toContainEqual(expect.stringMatching(/received-tracks/));
+  // And the guest sent it from a worker of its own, off the guest's page.
+  expect(guest.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/track-sending/));
 
   // The guest's own copy, in the guest's own browser profile...
   const own = (await storedRows(guest)).filter((row) => row.mode === 'room-separate');

@@ -91,6 +91,8 @@ test('without the worker pipeline, each person’s own track is recorded by Medi
   // Received on the page (the browser refused to move the channel), its writes made from the worker
   // the page starts for them.
   expect(host.workers().map((worker) => worker.url())).toContainEqual(expect.stringMatching(/received-tracks/));
+  // The guest sent it from the page: its worker for sending was ended at the refusal.
+  expect(guest.workers().map((worker) => worker.url())).not.toContainEqual(expect.stringMatching(/track-sending/));
   const ownRows = (await storedRows(host)).filter((row) => row.mode === 'room-separate');
   const files = await downloadAll(host, 2, testInfo.outputDir, 'card');
   // The pause (at least 1.5 s) is left out of each file.

@@ -5,7 +5,7 @@
  * and stops its own recording as the host announces, and sends it; the host's side receives each
  * track into its own storage and shows how far each has got.
  */
-import { getRecording, heldRecordingIds, holdRecordingLock, patchRecording, readRecordingFileFrom, type ParticipantMedia, type RoomRecordingSession } from '../../../media';
+import { getRecording, heldRecordingIds, holdRecordingLock, patchRecording, type ParticipantMedia, type RoomRecordingSession } from '../../../media';
 import type { RoomRecordingMode } from '../../../protocol';
 import type { Settings } from '../../settings';
 import type { Announcement } from '../room-events';
@@ -16,7 +16,9 @@ import { OwnTrackRecording } from './own-track-recording';
 import { addPendingTrack, pendingTracks, removePendingTrack, type PendingTrack } from './pending-tracks';
 import { TrackReceiver, type TrackStatus } from './track-receiver';
 import { receiveInWorker, startReceivingWorker, type WorkerReceiver } from './receiving-worker';
-import { TrackSender, type OwnRecording, type SendProgress } from './track-sender';
+import type { OwnRecording, SendProgress } from './track-sender';
+import { sendingWorkerSettled, startSendingWorker, TrackSending } from './sending-worker';
+import { DELETED_BEFORE_SENT, readOwnTrack } from './own-track-reads';
 import { TRACK_CHANNEL_PREFIX } from './track-transfer-protocol';
 import { announcedSession } from './recording-session';
 import { ownTrackText, trackStatusText } from './track-status-text';
@@ -62,7 +64,9 @@ type ChannelReceiver = TrackReceiver | WorkerReceiver;
 export class PodcastTracks {
   private own: OwnTrackRecording | null = null;
   private ownStarting: Promise<void> | null = null;
-  private readonly senders = new Map<string, TrackSender>();
+  private readonly senders = new Map<string, TrackSending>();
+  /** Tracks whose first channel waits for the sending worker. */
+  private readonly awaitingWorker = new Set<TrackSending>();
   private readonly receivers = new Set<ChannelReceiver>();
   /** Tracks (their channels' labels) received on this page rather than in the worker. */
   private readonly receivedOnPage = new Set<string>();
@@ -140,6 +144,8 @@ export class PodcastTracks {
   admitted(): void {
     const { room } = this.deps.store;
     if (room.isHost) return;
+    // A guest sends their own tracks from a worker, ready before the first channel opens.
+    void startSendingWorker();
     for (const pending of pendingTracks(this.deps.roomId)) void this.resumePending(pending);
   }
 
@@ -279,6 +285,7 @@ export class PodcastTracks {
     const { store } = this.deps;
     const signal = this.lifetime.signal;
     this.setOwn({ phase: 'recording', sentBytes: 0, totalBytes: 0 });
+    void startSendingWorker();
     this.ownStarting = OwnTrackRecording.start({
       selfId: store.room.selfId,
       name: this.deps.userName,
@@ -363,22 +370,20 @@ export class PodcastTracks {
     }
   }
 
-  private send(recording: OwnRecording): TrackSender {
-    const sender: TrackSender = new TrackSender(recording, {
+  private send(recording: OwnRecording): TrackSending {
+    const { recordingId } = recording;
+    const sender: TrackSending = new TrackSending(recording, {
       readFile: async (from, to) => {
-        const { row, offset, bytes } = await readRecordingFileFrom(recording.recordingId, from, to);
-        if (!row) {
-          // Deleted from this computer's library while it was on its way: nothing is left to send.
-          this.withdraw(recording.recordingId);
-          throw new Error('This recording was deleted before it reached the host');
-        }
-        const finished = row.state === 'done';
-        // What the recorder wrote again is known of a file it finished itself, not of a rewritten copy.
-        const reopened = finished && row.fileKey === undefined ? row.reopenedRanges : undefined;
-        return { bytes, offset, settled: row.settledSize, recordedSize: row.size, durationMs: row.durationMs, finished, reopened, mimeType: row.mimeType };
+        const file = await readOwnTrack(recordingId, from, to);
+        if (file) return file;
+        this.withdraw(recordingId);
+        throw new Error(DELETED_BEFORE_SENT);
+      },
+      withdrawn: () => {
+        this.withdraw(recordingId);
       },
       onProgress: (progress) => {
-        this.onSendProgress(recording.recordingId, progress);
+        this.onSendProgress(recordingId, progress);
       },
       reopen: () => {
         this.attach(sender);
@@ -389,8 +394,19 @@ export class PodcastTracks {
     return sender;
   }
 
-  private attach(sender: TrackSender): void {
+  private attach(sender: TrackSending): void {
     if (sender.isDelivered || this.lifetime.isOver()) return;
+    // A track goes where its first channel goes: that channel waits for the sending worker to load
+    // (or fail to), so a track is not sent from the page for good because it began first.
+    if (!sender.placed && !sendingWorkerSettled()) {
+      if (this.awaitingWorker.has(sender)) return;
+      this.awaitingWorker.add(sender);
+      void startSendingWorker().then(() => {
+        this.awaitingWorker.delete(sender);
+        if (this.senders.get(sender.recording.recordingId) === sender) this.attach(sender);
+      });
+      return;
+    }
     const channel = this.deps.openChannel(this.deps.store.room.hostId, `${TRACK_CHANNEL_PREFIX}${sender.recording.recordingId}`);
     if (channel) sender.attach(channel);
   }

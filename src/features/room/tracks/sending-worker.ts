@@ -27,8 +27,8 @@ let nextKey = 0;
 const LOAD_WAIT_MS = 10_000;
 
 /**
- * Starts the worker, once per page. Resolves once it can take tracks (false where it cannot): a
- * track resumed at once after a reload waits for it rather than go to the page for good.
+ * Starts the worker, once per page. Resolves once it can take tracks, or will not (false): a track's
+ * first channel waits for that, rather than go to the page for good because it began first.
  */
 export function startSendingWorker(): Promise<boolean> {
   if (started === 'none') return Promise.resolve(false);

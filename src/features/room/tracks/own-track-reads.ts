@@ -5,15 +5,18 @@
 import { readRecordingFileFrom } from '../../../media';
 import type { SenderFile } from './track-sender';
 
-/** The file from byte `from` (with `to`, only the chunks that begin before it); null once its row is gone. */
-export async function readOwnTrack(recordingId: string, from: number, to?: number): Promise<SenderFile | null> {
+/**
+ * The file from byte `from` (with `to`, only the chunks that begin before it). A row that is gone
+ * (deleted from this computer's library while it was on its way) is `withdrawn`, and the read fails.
+ */
+export async function readOwnTrack(recordingId: string, from: number, to: number | undefined, withdrawn: () => void): Promise<SenderFile> {
   const { row, offset, bytes } = await readRecordingFileFrom(recordingId, from, to);
-  if (!row) return null;
+  if (!row) {
+    withdrawn();
+    throw new Error('This recording was deleted before it reached the host');
+  }
   const finished = row.state === 'done';
   // What the recorder wrote again is known of a file it finished itself, not of a rewritten copy.
   const reopened = finished && row.fileKey === undefined ? row.reopenedRanges : undefined;
   return { bytes, offset, settled: row.settledSize, recordedSize: row.size, durationMs: row.durationMs, finished, reopened, mimeType: row.mimeType };
 }
-
-/** Said when the row is gone: deleted from this computer's library while it was on its way. */
-export const DELETED_BEFORE_SENT = 'This recording was deleted before it reached the host';

@@ -18,7 +18,6 @@ import { TrackReceiver, type TrackStatus } from './track-receiver';
 import { receiveInWorker, startReceivingWorker, type WorkerReceiver } from './receiving-worker';
 import type { OwnRecording, SendProgress } from './track-sender';
 import { sendingWorkerSettled, startSendingWorker, TrackSending } from './sending-worker';
-import { DELETED_BEFORE_SENT, readOwnTrack } from './own-track-reads';
 import { TRACK_CHANNEL_PREFIX } from './track-transfer-protocol';
 import { announcedSession } from './recording-session';
 import { ownTrackText, trackStatusText } from './track-status-text';
@@ -373,12 +372,6 @@ export class PodcastTracks {
   private send(recording: OwnRecording): TrackSending {
     const { recordingId } = recording;
     const sender: TrackSending = new TrackSending(recording, {
-      readFile: async (from, to) => {
-        const file = await readOwnTrack(recordingId, from, to);
-        if (file) return file;
-        this.withdraw(recordingId);
-        throw new Error(DELETED_BEFORE_SENT);
-      },
       withdrawn: () => {
         this.withdraw(recordingId);
       },

@@ -8,6 +8,7 @@
 import { expose, transfer, wrap } from 'comlink';
 import type { SendingEvents, SendingOrder, SendingWorkerApi } from './track-sending.worker';
 import { reportError } from '../../../shared/report-error';
+import { readOwnTrack } from './own-track-reads';
 import { TrackSender, type OwnRecording, type TrackSenderDeps } from './track-sender';
 
 interface Started {
@@ -113,7 +114,10 @@ export class TrackSending {
 
   constructor(
     readonly recording: OwnRecording,
-    private readonly deps: TrackSenderDeps & { withdrawn(): void },
+    private readonly deps: Pick<TrackSenderDeps, 'onProgress' | 'reopen'> & {
+      /** The recording's row is gone from this computer's library: nothing is left to send. */
+      withdrawn(): void;
+    },
   ) {}
 
   get isDelivered(): boolean {
@@ -137,7 +141,14 @@ export class TrackSending {
     }
     if (this.toWorker(channel)) return;
     if (this.inWorker) this.leaveWorker();
-    this.onPage = new TrackSender(this.recording, this.deps);
+    const { recordingId } = this.recording;
+    this.onPage = new TrackSender(this.recording, {
+      ...this.deps,
+      readFile: (from, to) =>
+        readOwnTrack(recordingId, from, to, () => {
+          this.deps.withdrawn();
+        }),
+    });
     if (this.told.stopped) this.onPage.stopping();
     if (this.told.finished) this.onPage.finish();
     this.onPage.attach(channel);

@@ -7,7 +7,7 @@
  */
 import { expose, releaseProxy, wrap, type Remote } from 'comlink';
 import { reportError } from '../../../shared/report-error';
-import { DELETED_BEFORE_SENT, readOwnTrack } from './own-track-reads';
+import { readOwnTrack } from './own-track-reads';
 import { TrackSender, type OwnRecording, type SendProgress } from './track-sender';
 
 /** What the page hears of one track sent from here (each call a message). */
@@ -50,12 +50,10 @@ function send({ key, recording, channel, events: port, stopped, finished }: Extr
     events,
     over: false,
     sender: new TrackSender(recording, {
-      readFile: async (from, to) => {
-        const file = await readOwnTrack(recording.recordingId, from, to);
-        if (file) return file;
-        if (!sending.over) void events.withdrawn();
-        throw new Error(DELETED_BEFORE_SENT);
-      },
+      readFile: (from, to) =>
+        readOwnTrack(recording.recordingId, from, to, () => {
+          if (!sending.over) void events.withdrawn();
+        }),
       onProgress: (progress) => {
         if (sending.over) return;
         void events.progress(progress);

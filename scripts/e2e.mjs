@@ -6,10 +6,14 @@
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 
-/** The two runs, each a list of Playwright arguments; scripts/gate.mjs runs the same. */
+/**
+ * The two runs, each a list of Playwright arguments; scripts/gate.mjs runs the same. Each writes its
+ * failures' context to a folder of its own: Playwright empties its output folder as a run begins, and
+ * the second run emptied what the first had left of a failure.
+ */
 export const E2E_RUNS = {
-  shared: ['--project=pages', '--project=recording', '--project=room'],
-  timing: ['--project=recording-timing', '--project=room-timing', '--workers=1'],
+  shared: ['--project=pages', '--project=recording', '--project=room', '--output=test-results/shared'],
+  timing: ['--project=recording-timing', '--project=room-timing', '--workers=1', '--output=test-results/timing'],
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -284,7 +284,6 @@ export class PodcastTracks {
     const { store } = this.deps;
     const signal = this.lifetime.signal;
     this.setOwn({ phase: 'recording', sentBytes: 0, totalBytes: 0 });
-    void startSendingWorker();
     this.ownStarting = OwnTrackRecording.start({
       selfId: store.room.selfId,
       name: this.deps.userName,

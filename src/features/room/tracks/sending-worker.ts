@@ -176,19 +176,14 @@ export class TrackSending {
   private toWorker(channel: RTCDataChannel): boolean {
     if (started === null || started === 'none' || !started.isReady) return false;
     const worker = started;
-    let order: SendingOrder;
-    let moved: Transferable[];
-    let events: MessageChannel | null = null;
-    if (this.inWorker) {
-      order = { kind: 'attach', key: this.inWorker.key, channel };
-      moved = [channel];
-    } else {
-      events = new MessageChannel();
-      order = { kind: 'send', key: ++nextKey, recording: this.recording, channel, events: events.port2, stopped: this.told.stopped, finished: this.told.finished };
-      moved = [channel, events.port2];
-    }
+    const key = this.inWorker?.key ?? ++nextKey;
+    // A track's first channel goes with the port its events come back through.
+    const events = this.inWorker ? null : new MessageChannel();
+    const order: SendingOrder = events
+      ? { kind: 'send', key, recording: this.recording, channel, events: events.port2, stopped: this.told.stopped, finished: this.told.finished }
+      : { kind: 'attach', key, channel };
     try {
-      worker.port.postMessage(order, moved);
+      worker.port.postMessage(order, events ? [channel, events.port2] : [channel]);
     } catch (error: unknown) {
       events?.port1.close();
       events?.port2.close();
@@ -201,8 +196,8 @@ export class TrackSending {
       return false;
     }
     worker.used = true;
-    if (events && order.kind === 'send') {
-      this.inWorker = { key: order.key, port: events.port1 };
+    if (events) {
+      this.inWorker = { key, port: events.port1 };
       const heard: SendingEvents = {
         progress: (progress) => {
           if (progress.delivered) this.delivered = true;
